@@ -1,0 +1,1 @@
+# Placeholder until the Java bridge lands.

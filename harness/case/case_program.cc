@@ -1,0 +1,131 @@
+#include "harness/case/case_program.h"
+
+#include "absl/strings/str_cat.h"
+#include "harness/case/json_access.h"
+
+namespace dsconform {
+
+int64_t Op::Int(const char* key, int64_t fallback) const {
+  auto it = args.find(key);
+  if (it == args.end() || !it->is_number_integer()) return fallback;
+  return it->get<int64_t>();
+}
+
+std::string Op::Str(const char* key, const std::string& fallback) const {
+  auto it = args.find(key);
+  if (it == args.end() || !it->is_string()) return fallback;
+  return it->get<std::string>();
+}
+
+std::vector<std::string> Op::StrList(const char* key) const {
+  std::vector<std::string> out;
+  auto it = args.find(key);
+  if (it == args.end() || !it->is_array()) return out;
+  for (const auto& e : *it)
+    if (e.is_string()) out.push_back(e.get<std::string>());
+  return out;
+}
+
+namespace {
+
+nlohmann::ordered_json OpToJson(const Op& op) {
+  nlohmann::ordered_json j;
+  j["op"] = op.op;
+  if (!op.sketch.empty()) j["sketch"] = op.sketch;
+  for (auto it = op.args.begin(); it != op.args.end(); ++it) j[it.key()] = it.value();
+  if (op.items) j["items"] = ItemStreamToJson(*op.items);
+  return j;
+}
+
+nlohmann::ordered_json OpsToJson(const std::vector<Op>& ops) {
+  nlohmann::ordered_json a = nlohmann::ordered_json::array();
+  for (const auto& op : ops) a.push_back(OpToJson(op));
+  return a;
+}
+
+absl::StatusOr<Op> OpFromJson(const nlohmann::json& j, const std::string& path) {
+  if (!j.is_object()) return absl::InvalidArgumentError(absl::StrCat(path, ": expected an object"));
+  Op op;
+  auto name = RequireString(j, "op", path);
+  if (!name.ok()) return name.status();
+  op.op = *name;
+  auto sketch = OptionalString(j, "sketch", path);
+  if (!sketch.ok()) return sketch.status();
+  op.sketch = sketch->value_or("");
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    if (it.key() == "op" || it.key() == "sketch") continue;
+    if (it.key() == "items") {
+      auto items = ItemStreamFromJson(it.value(), path + "/items");
+      if (!items.ok()) return items.status();
+      op.items = *items;
+      continue;
+    }
+    op.args[it.key()] = it.value();
+  }
+  return op;
+}
+
+absl::StatusOr<std::vector<Op>> OpsFromJson(const nlohmann::json& j, const std::string& path) {
+  if (!j.is_array()) return absl::InvalidArgumentError(absl::StrCat(path, ": expected an array of operations"));
+  std::vector<Op> ops;
+  for (size_t i = 0; i < j.size(); ++i) {
+    auto op = OpFromJson(j[i], absl::StrCat(path, "/", i));
+    if (!op.ok()) return op.status();
+    ops.push_back(std::move(*op));
+  }
+  return ops;
+}
+
+}  // namespace
+
+nlohmann::ordered_json CaseToJson(const Case& c) {
+  nlohmann::ordered_json j;
+  j["id"] = c.id;
+  j["suite"] = c.suite;
+  j["family"] = c.family;
+  j["ops"] = OpsToJson(c.ops);
+  if (c.cross) {
+    j["cross"]["images"] = c.cross->images;
+    j["cross"]["ops"] = OpsToJson(c.cross->ops);
+  }
+  return j;
+}
+
+absl::StatusOr<Case> CaseFromJson(const nlohmann::json& j, const std::string& path) {
+  if (!j.is_object()) return absl::InvalidArgumentError(absl::StrCat(path, ": a case must be a JSON object"));
+  if (auto st = RejectUnknownKeys(j, {"id", "suite", "family", "ops", "cross"}, path); !st.ok()) return st;
+  Case c;
+  auto id = RequireString(j, "id", path);
+  if (!id.ok()) return id.status();
+  c.id = *id;
+  auto fail = [&](const absl::Status& st) {
+    return absl::Status(st.code(), absl::StrCat("case ", c.id, ": ", st.message()));
+  };
+  auto suite = OptionalString(j, "suite", path);
+  if (!suite.ok()) return fail(suite.status());
+  c.suite = suite->value_or("");
+  auto family = RequireString(j, "family", path);
+  if (!family.ok()) return fail(family.status());
+  c.family = *family;
+  auto ops_it = j.find("ops");
+  if (ops_it == j.end()) return fail(absl::InvalidArgumentError(path + "/ops: missing"));
+  auto ops = OpsFromJson(*ops_it, path + "/ops");
+  if (!ops.ok()) return fail(ops.status());
+  c.ops = std::move(*ops);
+  if (auto cross = j.find("cross"); cross != j.end()) {
+    const std::string cpath = path + "/cross";
+    if (!cross->is_object()) return fail(absl::InvalidArgumentError(cpath + ": expected an object"));
+    if (auto st = RejectUnknownKeys(*cross, {"images", "ops"}, cpath); !st.ok()) return fail(st);
+    CrossStage stage;
+    auto images = OptionalStringList(*cross, "images", cpath);
+    if (!images.ok()) return fail(images.status());
+    stage.images = *images;
+    auto cops = OpsFromJson(cross->value("ops", nlohmann::json::array()), cpath + "/ops");
+    if (!cops.ok()) return fail(cops.status());
+    stage.ops = std::move(*cops);
+    c.cross = std::move(stage);
+  }
+  return c;
+}
+
+}  // namespace dsconform

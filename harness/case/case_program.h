@@ -1,0 +1,54 @@
+#ifndef DSCONFORM_HARNESS_CASE_CASE_PROGRAM_H_
+#define DSCONFORM_HARNESS_CASE_CASE_PROGRAM_H_
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "harness/case/item_stream.h"
+#include "nlohmann/json.hpp"
+
+namespace dsconform {
+
+// One step of a case program. The operation vocabulary is shared by all
+// families (docs/case-format.md); what `args` may hold is the family's to
+// define and validate.
+struct Op {
+  std::string op;      // create, union, update, merge, result, serialize, deserialize, copy, convert, reset, query, rel_err
+  std::string sketch;  // the slot the step creates or acts on
+  nlohmann::ordered_json args = nlohmann::ordered_json::object();  // every other field, in file order
+  std::optional<ItemStream> items;                                  // update only
+
+  // Typed views of `args` for engines; the case was validated, so a missing
+  // member yields the fallback only where the format documents a default.
+  int64_t Int(const char* key, int64_t fallback = 0) const;
+  std::string Str(const char* key, const std::string& fallback = "") const;
+  std::vector<std::string> StrList(const char* key) const;
+};
+
+// The second stage of a cross case: run on every engine with the images that
+// another engine's first stage wrote (see docs/case-format.md, "Cross cases").
+struct CrossStage {
+  std::vector<std::string> images;  // names of byte fields of the writer's observations
+  std::vector<Op> ops;
+};
+
+// A deterministic workload with a stable, readable id. A case is data: the
+// same JSON form is what suites generate, `repro` prints and the corpus stores.
+struct Case {
+  std::string id;      // e.g. hll/sketch/lgk=12/type=HLL_4/n=3072
+  std::string suite;   // e.g. hll.matrix
+  std::string family;  // e.g. hll
+  std::vector<Op> ops;
+  std::optional<CrossStage> cross;
+};
+
+nlohmann::ordered_json CaseToJson(const Case& c);
+// Parses and validates the structure; family-specific validation is
+// ValidateCase (harness/case/case_validation.h).
+absl::StatusOr<Case> CaseFromJson(const nlohmann::json& j, const std::string& path = "");
+
+}  // namespace dsconform
+
+#endif  // DSCONFORM_HARNESS_CASE_CASE_PROGRAM_H_

@@ -1,0 +1,50 @@
+#include "harness/case/case_program.h"
+
+#include "gtest/gtest.h"
+
+namespace dsconform {
+namespace {
+
+const char* kCase = R"({
+  "id": "hll/sketch/lgk=12/type=HLL_4/n=3",
+  "suite": "hll.matrix",
+  "family": "hll",
+  "ops": [
+    {"op": "create", "sketch": "a", "lg_k": 12, "type": "HLL_4"},
+    {"op": "update", "sketch": "a", "items": {"gen": "sequence", "start": 0, "count": 3}},
+    {"op": "query", "sketch": "a", "queries": ["estimate", "lb1"]}
+  ],
+  "cross": {"images": ["a.compact"], "ops": [{"op": "deserialize", "sketch": "b", "image": "a.compact", "mode": "heapify"}]}
+})";
+
+TEST(CaseProgram, ParsesAndPrintsTheSameJson) {
+  auto c = CaseFromJson(nlohmann::json::parse(kCase));
+  ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_EQ(c->ops.size(), 3u);
+  EXPECT_EQ(c->ops[0].Int("lg_k"), 12);
+  EXPECT_EQ(c->ops[0].Str("type"), "HLL_4");
+  ASSERT_TRUE(c->ops[1].items.has_value());
+  EXPECT_EQ(c->ops[1].items->count, 3);
+  EXPECT_EQ(c->ops[2].StrList("queries").size(), 2u);
+  ASSERT_TRUE(c->cross.has_value());
+  EXPECT_EQ(c->cross->ops[0].Str("image"), "a.compact");
+  EXPECT_EQ(CaseToJson(*c), nlohmann::ordered_json::parse(kCase));
+}
+
+TEST(CaseProgram, ErrorsNameTheCaseAndJsonPath) {
+  auto j = nlohmann::json::parse(kCase);
+  j["ops"][1]["items"]["count"] = "many";
+  auto c = CaseFromJson(j);
+  ASSERT_FALSE(c.ok());
+  EXPECT_EQ(c.status().message(),
+            "case hll/sketch/lgk=12/type=HLL_4/n=3: /ops/1/items/count: expected an integer, got string");
+}
+
+TEST(CaseProgram, RejectsUnknownTopLevelMembers) {
+  auto j = nlohmann::json::parse(kCase);
+  j["opz"] = 1;
+  EXPECT_FALSE(CaseFromJson(j).ok());
+}
+
+}  // namespace
+}  // namespace dsconform

@@ -1,0 +1,182 @@
+#include "harness/case/item_stream.h"
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "absl/strings/str_cat.h"
+#include "harness/case/json_access.h"
+#include "harness/case/splitmix64.h"
+
+namespace dsconform {
+namespace {
+
+struct GeneratorName {
+  ItemGenerator generator;
+  const char* name;
+  ItemKind kind;
+};
+constexpr GeneratorName kGenerators[] = {
+    {ItemGenerator::kSequence, "sequence", ItemKind::kLong},
+    {ItemGenerator::kSplitMix64, "splitmix64", ItemKind::kLong},
+    {ItemGenerator::kDoubles, "doubles", ItemKind::kDouble},
+    {ItemGenerator::kAsciiStrings, "ascii_strings", ItemKind::kString},
+    {ItemGenerator::kUtf8Strings, "utf8_strings", ItemKind::kString},
+    {ItemGenerator::kByteArrays, "byte_arrays", ItemKind::kBytes},
+};
+
+const GeneratorName& Lookup(ItemGenerator g) {
+  for (const auto& e : kGenerators)
+    if (e.generator == g) return e;
+  return kGenerators[0];
+}
+
+// The doubles most likely to be hashed differently: signed zeros, NaN,
+// infinities, subnormals, extremes.
+const double kSpecialDoubles[] = {
+    -0.0,
+    0.0,
+    std::numeric_limits<double>::quiet_NaN(),
+    std::numeric_limits<double>::infinity(),
+    -std::numeric_limits<double>::infinity(),
+    std::numeric_limits<double>::denorm_min(),
+    -std::numeric_limits<double>::denorm_min(),
+    std::numeric_limits<double>::min() / 2,  // a subnormal in the middle of the range
+    std::numeric_limits<double>::min(),
+    std::numeric_limits<double>::max(),
+    1.0,
+    -1.0,
+};
+
+// Non-ASCII prefixes covering 2-, 3- and 4-byte UTF-8 sequences.
+const char* const kUtf8Prefixes[] = {"", "\xC3\xA9t\xC3\xA9-", "\xE6\x97\xA5\xE6\x9C\xAC-",
+                                     "\xF0\x9F\x98\x80-", "\xCE\xA9\xCE\xBC\xCE\xAD\xCE\xB3\xCE\xB1-"};
+
+void PutU32(std::string& out, uint32_t v) {
+  char b[4];
+  for (int i = 0; i < 4; ++i) b[i] = static_cast<char>(v >> (8 * i));
+  out.append(b, 4);
+}
+void PutU64(std::string& out, uint64_t v) {
+  char b[8];
+  for (int i = 0; i < 8; ++i) b[i] = static_cast<char>(v >> (8 * i));
+  out.append(b, 8);
+}
+void PutBlob(std::string& out, const std::string& s) {
+  PutU32(out, static_cast<uint32_t>(s.size()));
+  out += s;
+}
+
+}  // namespace
+
+ItemKind ItemStream::kind() const { return Lookup(generator).kind; }
+
+const char* ItemKindName(ItemKind kind) {
+  switch (kind) {
+    case ItemKind::kLong: return "long";
+    case ItemKind::kDouble: return "double";
+    case ItemKind::kString: return "string";
+    case ItemKind::kBytes: return "bytes";
+  }
+  return "?";
+}
+
+std::string EncodeItemTape(const ItemStream& s) {
+  std::string out;
+  SplitMix64 rng(s.seed);
+  const size_t n = static_cast<size_t>(s.count);
+  switch (s.generator) {
+    case ItemGenerator::kSequence:
+      out.reserve(n * 8);
+      for (size_t i = 0; i < n; ++i) PutU64(out, static_cast<uint64_t>(s.start) + i);
+      break;
+    case ItemGenerator::kSplitMix64:
+      out.reserve(n * 8);
+      for (size_t i = 0; i < n; ++i) PutU64(out, rng.Next());
+      break;
+    case ItemGenerator::kDoubles: {
+      constexpr size_t kSpecials = sizeof(kSpecialDoubles) / sizeof(kSpecialDoubles[0]);
+      out.reserve(n * 8);
+      for (size_t i = 0; i < n; ++i) {
+        uint64_t bits;
+        if (i < kSpecials) {
+          std::memcpy(&bits, &kSpecialDoubles[i], 8);
+        } else {
+          bits = rng.Next();
+        }
+        PutU64(out, bits);
+      }
+      break;
+    }
+    case ItemGenerator::kAsciiStrings:
+      for (size_t i = 0; i < n; ++i) PutBlob(out, absl::StrCat("item-", s.start + static_cast<int64_t>(i)));
+      break;
+    case ItemGenerator::kUtf8Strings: {
+      constexpr size_t kPrefixes = sizeof(kUtf8Prefixes) / sizeof(kUtf8Prefixes[0]);
+      for (size_t i = 0; i < n; ++i) {
+        const int64_t v = s.start + static_cast<int64_t>(i);
+        PutBlob(out, absl::StrCat(kUtf8Prefixes[static_cast<uint64_t>(v) % kPrefixes], v));
+      }
+      break;
+    }
+    case ItemGenerator::kByteArrays:
+      for (size_t i = 0; i < n; ++i) {
+        std::string item(rng.Next() % 33, '\0');
+        for (auto& c : item) c = static_cast<char>(rng.Next() & 0xff);
+        PutBlob(out, item);
+      }
+      break;
+  }
+  return out;
+}
+
+nlohmann::ordered_json ItemStreamToJson(const ItemStream& s) {
+  nlohmann::ordered_json j;
+  j["gen"] = Lookup(s.generator).name;
+  switch (s.generator) {
+    case ItemGenerator::kSequence:
+    case ItemGenerator::kAsciiStrings:
+    case ItemGenerator::kUtf8Strings:
+      j["start"] = s.start;
+      break;
+    default:
+      j["seed"] = s.seed;
+  }
+  j["count"] = s.count;
+  return j;
+}
+
+absl::StatusOr<ItemStream> ItemStreamFromJson(const nlohmann::json& j, const std::string& path) {
+  if (!j.is_object()) return absl::InvalidArgumentError(absl::StrCat(path, ": expected an object"));
+  if (auto st = RejectUnknownKeys(j, {"gen", "start", "seed", "count"}, path); !st.ok()) return st;
+  auto gen = RequireString(j, "gen", path);
+  if (!gen.ok()) return gen.status();
+  ItemStream s;
+  bool found = false;
+  for (const auto& e : kGenerators) {
+    if (*gen == e.name) {
+      s.generator = e.generator;
+      found = true;
+    }
+  }
+  if (!found) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        path, "/gen: unknown generator '", *gen,
+        "' (known: sequence, splitmix64, doubles, ascii_strings, utf8_strings, byte_arrays)"));
+  }
+  auto count = RequireInt(j, "count", path);
+  if (!count.ok()) return count.status();
+  if (*count < 0) return absl::InvalidArgumentError(absl::StrCat(path, "/count: must be >= 0, got ", *count));
+  s.count = *count;
+  auto start = OptionalInt(j, "start", path);
+  if (!start.ok()) return start.status();
+  s.start = start->value_or(0);
+  auto it = j.find("seed");
+  if (it != j.end()) {
+    if (!it->is_number_integer()) return absl::InvalidArgumentError(absl::StrCat(path, "/seed: expected an integer"));
+    s.seed = it->is_number_unsigned() ? it->get<uint64_t>() : static_cast<uint64_t>(it->get<int64_t>());
+  }
+  return s;
+}
+
+}  // namespace dsconform

@@ -1,0 +1,50 @@
+#ifndef DSCONFORM_HARNESS_CASE_ITEM_STREAM_H_
+#define DSCONFORM_HARNESS_CASE_ITEM_STREAM_H_
+
+#include <cstdint>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "nlohmann/json.hpp"
+
+namespace dsconform {
+
+// What an engine hands to the sketch's update overload; see docs/items.md for
+// the overload each kind maps to in every language.
+enum class ItemKind { kLong, kDouble, kString, kBytes };
+
+// How the items are made. Streams are described, never listed, so a case stays
+// small and readable however many items it has.
+enum class ItemGenerator {
+  kSequence,    // longs start, start+1, ...
+  kSplitMix64,  // longs from SplitMix64(seed)
+  kDoubles,     // special doubles (-0.0, NaN, infinities, subnormals), then raw random bit patterns
+  kAsciiStrings,
+  kUtf8Strings,  // non-ASCII prefixes (accents, CJK, emoji, Greek) and a counter
+  kByteArrays,   // lengths 0..32, contents from SplitMix64(seed)
+};
+
+struct ItemStream {
+  ItemGenerator generator = ItemGenerator::kSequence;
+  int64_t start = 0;   // sequence start, or the counter start for strings
+  uint64_t seed = 0;   // for the random generators
+  int64_t count = 0;
+
+  ItemKind kind() const;
+};
+
+const char* ItemKindName(ItemKind kind);
+
+// The item tape: the one encoding every engine reads (little-endian).
+// long/double: 8 bytes each (doubles as their IEEE-754 bits); string/bytes:
+// a u32 length, then the bytes (UTF-8 for strings).
+std::string EncodeItemTape(const ItemStream& stream);
+
+// JSON form: {"gen":"sequence","start":0,"count":3072} and so on.
+nlohmann::ordered_json ItemStreamToJson(const ItemStream& stream);
+// `path` names where the object sits, for error messages ("/ops/1/items").
+absl::StatusOr<ItemStream> ItemStreamFromJson(const nlohmann::json& j, const std::string& path);
+
+}  // namespace dsconform
+
+#endif  // DSCONFORM_HARNESS_CASE_ITEM_STREAM_H_

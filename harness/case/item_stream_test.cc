@@ -1,0 +1,94 @@
+#include "harness/case/item_stream.h"
+
+#include <cstring>
+
+#include "gtest/gtest.h"
+#include "harness/case/splitmix64.h"
+
+namespace dsconform {
+namespace {
+
+uint64_t U64At(const std::string& tape, size_t i) {
+  uint64_t v = 0;
+  for (int b = 7; b >= 0; --b) v = (v << 8) | static_cast<unsigned char>(tape[i * 8 + b]);
+  return v;
+}
+
+std::string BlobAt(const std::string& tape, size_t index) {
+  size_t pos = 0;
+  for (size_t i = 0;; ++i) {
+    uint32_t len = 0;
+    for (int b = 3; b >= 0; --b) len = (len << 8) | static_cast<unsigned char>(tape[pos + b]);
+    if (i == index) return tape.substr(pos + 4, len);
+    pos += 4 + len;
+  }
+}
+
+TEST(SplitMix64, MatchesPublishedReferenceValuesForSeedZero) {
+  SplitMix64 rng(0);
+  EXPECT_EQ(rng.Next(), 0xe220a8397b1dcdafULL);
+  EXPECT_EQ(rng.Next(), 0x6e789e6aa1b965f4ULL);
+  EXPECT_EQ(rng.Next(), 0x06c45d188009454fULL);
+  EXPECT_EQ(rng.Next(), 0xf88bb8a8724c81ecULL);
+}
+
+TEST(ItemTape, SequenceIsLittleEndianLongs) {
+  ItemStream s{ItemGenerator::kSequence, -2, 0, 4};
+  std::string tape = EncodeItemTape(s);
+  ASSERT_EQ(tape.size(), 32u);
+  EXPECT_EQ(static_cast<int64_t>(U64At(tape, 0)), -2);
+  EXPECT_EQ(static_cast<int64_t>(U64At(tape, 3)), 1);
+  EXPECT_EQ(static_cast<unsigned char>(tape[24]), 1);
+}
+
+TEST(ItemTape, SplitMixStreamStartsWithGeneratorValues) {
+  ItemStream s{ItemGenerator::kSplitMix64, 0, 0, 2};
+  std::string tape = EncodeItemTape(s);
+  EXPECT_EQ(U64At(tape, 0), 0xe220a8397b1dcdafULL);
+  EXPECT_EQ(U64At(tape, 1), 0x6e789e6aa1b965f4ULL);
+}
+
+TEST(ItemTape, DoublesStartWithSignedZeroNanInfinitiesAndSubnormals) {
+  ItemStream s{ItemGenerator::kDoubles, 0, 7, 14};
+  std::string tape = EncodeItemTape(s);
+  EXPECT_EQ(U64At(tape, 0), 0x8000000000000000ULL);  // -0.0
+  EXPECT_EQ(U64At(tape, 1), 0ULL);
+  EXPECT_EQ(U64At(tape, 2), 0x7ff8000000000000ULL);  // quiet NaN
+  EXPECT_EQ(U64At(tape, 3), 0x7ff0000000000000ULL);
+  EXPECT_EQ(U64At(tape, 4), 0xfff0000000000000ULL);
+  EXPECT_EQ(U64At(tape, 5), 1ULL);                    // smallest subnormal
+  SplitMix64 rng(7);
+  EXPECT_EQ(U64At(tape, 12), rng.Next());            // then raw random patterns
+}
+
+TEST(ItemTape, Utf8StringsCarryMultiByteSequences) {
+  ItemStream s{ItemGenerator::kUtf8Strings, 0, 0, 5};
+  std::string tape = EncodeItemTape(s);
+  EXPECT_EQ(BlobAt(tape, 0), "0");
+  EXPECT_EQ(BlobAt(tape, 1), "\xC3\xA9t\xC3\xA9-1");
+  EXPECT_EQ(BlobAt(tape, 3), "\xF0\x9F\x98\x80-3");
+}
+
+TEST(ItemTape, ByteArraysHaveSeededLengths) {
+  ItemStream s{ItemGenerator::kByteArrays, 0, 1, 3};
+  std::string tape = EncodeItemTape(s);
+  SplitMix64 rng(1);
+  const uint64_t len0 = rng.Next() % 33;
+  EXPECT_EQ(BlobAt(tape, 0).size(), len0);
+}
+
+TEST(ItemStreamJson, RoundTripsAndRejectsNegativeCount) {
+  ItemStream s{ItemGenerator::kSplitMix64, 0, 42, 10};
+  auto back = ItemStreamFromJson(ItemStreamToJson(s), "/items");
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->seed, 42u);
+  EXPECT_EQ(back->count, 10);
+  auto bad = ItemStreamFromJson(nlohmann::json{{"gen", "sequence"}, {"count", -1}}, "/ops/1/items");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("/ops/1/items/count"), std::string::npos);
+  auto unknown = ItemStreamFromJson(nlohmann::json{{"gen", "gauss"}, {"count", 1}}, "/i");
+  EXPECT_NE(unknown.status().message().find("unknown generator 'gauss'"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace dsconform

@@ -1,0 +1,55 @@
+#ifndef DSCONFORM_HARNESS_ENGINE_ENGINE_H_
+#define DSCONFORM_HARNESS_ENGINE_ENGINE_H_
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/types/span.h"
+#include "harness/case/case_program.h"
+#include "harness/engine/observation.h"
+
+namespace dsconform {
+
+// One stage of one case, ready to execute: the operations, the item tapes of
+// its update steps (generated once, shared by every engine), and the images a
+// cross stage reads.
+struct PreparedStage {
+  const Case* source = nullptr;
+  const std::vector<Op>* ops = nullptr;
+  std::vector<std::shared_ptr<const std::string>> tapes;  // tapes[i] belongs to the i-th op with items
+  std::map<std::string, std::string> images;              // name -> bytes, for deserialize steps
+};
+
+// Builds the stage's item tapes once.
+PreparedStage PrepareStage(const Case& c, const std::vector<Op>& ops);
+
+// One implementation under test, named kind@version ("cpp@5.2.0", "java@9.0.0").
+// An engine turns stages into observations; it knows nothing of differs or
+// reports. A failure of a single case (an exception thrown by the library) is
+// an observation (Value::Kind::kError); a returned error Status means the
+// engine itself is unusable for the whole batch.
+class Engine {
+ public:
+  virtual ~Engine() = default;
+  virtual std::string name() const = 0;  // kind@version
+  virtual std::string kind() const = 0;  // cpp, java, java-direct, python, ...
+  // Families this engine can execute; other cases get "not supported by this engine".
+  virtual bool SupportsFamily(const std::string& family) const = 0;
+  virtual absl::StatusOr<std::vector<Observations>> Run(absl::Span<const PreparedStage> stages) = 0;
+};
+
+// Makes engine instances; the runner asks for one per worker, since engines
+// may keep per-thread state (an attached JVM thread, native scratch space).
+class EngineFactory {
+ public:
+  virtual ~EngineFactory() = default;
+  virtual std::string name() const = 0;
+  virtual absl::StatusOr<std::unique_ptr<Engine>> Create() = 0;
+};
+
+}  // namespace dsconform
+
+#endif  // DSCONFORM_HARNESS_ENGINE_ENGINE_H_

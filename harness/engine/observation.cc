@@ -1,0 +1,169 @@
+#include "harness/engine/observation.h"
+
+#include <cstring>
+
+#include "absl/strings/escaping.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+
+namespace dsconform {
+
+Value Value::Bytes(std::string b) {
+  Value v;
+  v.kind = Kind::kBytes;
+  v.bytes = std::move(b);
+  return v;
+}
+Value Value::Double(double d) {
+  uint64_t bits;
+  std::memcpy(&bits, &d, 8);
+  return DoubleBits(bits);
+}
+Value Value::DoubleBits(uint64_t bits) {
+  Value v;
+  v.kind = Kind::kDouble;
+  v.bits = bits;
+  return v;
+}
+Value Value::Int(int64_t i) {
+  Value v;
+  v.kind = Kind::kInt;
+  v.bits = static_cast<uint64_t>(i);
+  return v;
+}
+Value Value::Bool(bool b) {
+  Value v;
+  v.kind = Kind::kBool;
+  v.bits = b ? 1 : 0;
+  return v;
+}
+Value Value::String(std::string s) {
+  Value v;
+  v.kind = Kind::kString;
+  v.bytes = std::move(s);
+  return v;
+}
+Value Value::Error(std::string cls, std::string message, std::string stack) {
+  Value v;
+  v.kind = Kind::kError;
+  v.error_class = std::move(cls);
+  v.bytes = std::move(message);
+  v.stack = std::move(stack);
+  return v;
+}
+Value Value::Unsupported(std::string reason) {
+  Value v;
+  v.kind = Kind::kUnsupported;
+  v.bytes = std::move(reason);
+  return v;
+}
+
+double Value::AsDouble() const {
+  double d;
+  std::memcpy(&d, &bits, 8);
+  return d;
+}
+
+const char* ValueKindName(Value::Kind kind) {
+  switch (kind) {
+    case Value::Kind::kBytes: return "bytes";
+    case Value::Kind::kDouble: return "double";
+    case Value::Kind::kInt: return "int";
+    case Value::Kind::kBool: return "bool";
+    case Value::Kind::kString: return "string";
+    case Value::Kind::kError: return "error";
+    case Value::Kind::kUnsupported: return "unsupported";
+  }
+  return "?";
+}
+
+std::string Value::Summary() const {
+  switch (kind) {
+    case Kind::kBytes:
+      return absl::StrCat(bytes.size(), " bytes ",
+                          absl::BytesToHexString(bytes.substr(0, 16)), bytes.size() > 16 ? "..." : "");
+    case Kind::kDouble:
+      return absl::StrFormat("%.17g (0x%016x)", AsDouble(), bits);
+    case Kind::kInt:
+      return absl::StrCat(static_cast<int64_t>(bits));
+    case Kind::kBool:
+      return bits ? "true" : "false";
+    case Kind::kString:
+      return bytes;
+    case Kind::kError:
+      return absl::StrCat("threw ", error_class, ": ", bytes);
+    case Kind::kUnsupported:
+      return absl::StrCat("not supported: ", bytes);
+  }
+  return "";
+}
+
+const Value* Observations::Find(const std::string& name) const {
+  for (const auto& f : fields)
+    if (f.name == name) return &f.value;
+  return nullptr;
+}
+
+nlohmann::ordered_json ValueToJson(const Value& v) {
+  nlohmann::ordered_json j;
+  j["kind"] = ValueKindName(v.kind);
+  switch (v.kind) {
+    case Value::Kind::kBytes:
+      j["hex"] = absl::BytesToHexString(v.bytes);
+      break;
+    case Value::Kind::kDouble:
+      j["bits"] = absl::StrFormat("%016x", v.bits);
+      j["value"] = absl::StrFormat("%.17g", v.AsDouble());
+      break;
+    case Value::Kind::kInt:
+      j["value"] = static_cast<int64_t>(v.bits);
+      break;
+    case Value::Kind::kBool:
+      j["value"] = v.bits != 0;
+      break;
+    case Value::Kind::kString:
+    case Value::Kind::kUnsupported:
+      j["text"] = v.bytes;
+      break;
+    case Value::Kind::kError:
+      j["class"] = v.error_class;
+      j["message"] = v.bytes;
+      break;
+  }
+  return j;
+}
+
+bool ValueFromJson(const nlohmann::json& j, Value* out, std::string* error) {
+  try {
+    const std::string kind = j.at("kind").get<std::string>();
+    if (kind == "bytes") {
+      const std::string hex = j.at("hex").get<std::string>();
+      if (hex.size() % 2 != 0 || hex.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos) {
+        *error = "bad hex";
+        return false;
+      }
+      *out = Value::Bytes(absl::HexStringToBytes(hex));
+    } else if (kind == "double") {
+      *out = Value::DoubleBits(std::stoull(j.at("bits").get<std::string>(), nullptr, 16));
+    } else if (kind == "int") {
+      *out = Value::Int(j.at("value").get<int64_t>());
+    } else if (kind == "bool") {
+      *out = Value::Bool(j.at("value").get<bool>());
+    } else if (kind == "string") {
+      *out = Value::String(j.at("text").get<std::string>());
+    } else if (kind == "unsupported") {
+      *out = Value::Unsupported(j.at("text").get<std::string>());
+    } else if (kind == "error") {
+      *out = Value::Error(j.at("class").get<std::string>(), j.at("message").get<std::string>());
+    } else {
+      *error = "unknown value kind '" + kind + "'";
+      return false;
+    }
+  } catch (const std::exception& e) {
+    *error = e.what();
+    return false;
+  }
+  return true;
+}
+
+}  // namespace dsconform

@@ -1,0 +1,58 @@
+#ifndef DSCONFORM_HARNESS_ENGINE_OBSERVATION_H_
+#define DSCONFORM_HARNESS_ENGINE_OBSERVATION_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "nlohmann/json.hpp"
+
+namespace dsconform {
+
+// One named output of a case on one engine. Doubles are kept as their 64-bit
+// pattern so that -0.0 vs 0.0 and NaN payloads are differences like any other.
+struct Value {
+  enum class Kind { kBytes, kDouble, kInt, kBool, kString, kError, kUnsupported };
+  Kind kind = Kind::kInt;
+  std::string bytes;  // kBytes: the image; kString: the text; kError: the message; kUnsupported: the reason
+  std::string error_class;  // kError: exception class (Java) or C++ exception type
+  std::string stack;        // kError: first frames, for people; never compared
+  uint64_t bits = 0;        // kDouble: IEEE-754 bits; kInt: two's complement; kBool: 0/1
+
+  static Value Bytes(std::string b);
+  static Value Double(double d);
+  static Value DoubleBits(uint64_t bits);
+  static Value Int(int64_t v);
+  static Value Bool(bool b);
+  static Value String(std::string s);
+  static Value Error(std::string cls, std::string message, std::string stack = "");
+  static Value Unsupported(std::string reason);
+
+  double AsDouble() const;
+  // One line for people: doubles as value and bits, images as length and hash prefix.
+  std::string Summary() const;
+};
+
+const char* ValueKindName(Value::Kind kind);
+
+struct Field {
+  std::string name;  // e.g. a.estimate, a.compact, u.result.updatable, error
+  Value value;
+};
+
+// Everything one engine reported for one case (or one stage of a cross case),
+// in the order the program produced it.
+struct Observations {
+  std::vector<Field> fields;
+
+  void Add(std::string name, Value v) { fields.push_back({std::move(name), std::move(v)}); }
+  const Value* Find(const std::string& name) const;
+};
+
+// JSON form used by corpus files and the out-of-process protocol.
+nlohmann::ordered_json ValueToJson(const Value& v);
+bool ValueFromJson(const nlohmann::json& j, Value* out, std::string* error);
+
+}  // namespace dsconform
+
+#endif  // DSCONFORM_HARNESS_ENGINE_OBSERVATION_H_

@@ -1,0 +1,14 @@
+#include "harness/engine/engine.h"
+
+namespace dsconform {
+
+PreparedStage PrepareStage(const Case& c, const std::vector<Op>& ops) {
+  PreparedStage s;
+  s.source = &c;
+  s.ops = &ops;
+  for (const auto& op : ops)
+    if (op.items) s.tapes.push_back(std::make_shared<const std::string>(EncodeItemTape(*op.items)));
+  return s;
+}
+
+}  // namespace dsconform

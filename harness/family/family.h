@@ -1,0 +1,56 @@
+#ifndef DSCONFORM_HARNESS_FAMILY_FAMILY_H_
+#define DSCONFORM_HARNESS_FAMILY_FAMILY_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "harness/case/case_program.h"
+
+namespace dsconform {
+
+// How large a slice of a suite to generate: the default test run uses kSmoke,
+// CI-gating runs kReduced, qualification runs kFull.
+enum class SuiteScale { kSmoke, kReduced, kFull };
+
+// A generator of cases for one family and one concern ("hll.unions").
+class Suite {
+ public:
+  virtual ~Suite() = default;
+  virtual std::string name() const = 0;
+  virtual std::string description() const = 0;
+  // Deterministic: the same scale gives the same cases in the same order.
+  virtual std::vector<Case> Generate(SuiteScale scale) const = 0;
+};
+
+// A named piece of a serialized image, decoded from the published format.
+struct DecodedField {
+  std::string name;   // e.g. curMin, flags.OUT_OF_ORDER, register[17]
+  uint32_t offset = 0;
+  uint32_t size = 0;
+  std::string value;  // for people: "7", "131328.0", "HLL_4"
+};
+
+// Everything the harness knows about one sketch family. Adding a family is a
+// folder under sketches/ implementing this, plus one Java class.
+class Family {
+ public:
+  virtual ~Family() = default;
+  virtual std::string name() const = 0;
+  // Checks one step's family-specific members; `path` is its JSON path.
+  virtual absl::Status ValidateOp(const Op& op, const std::string& path) const = 0;
+  virtual std::vector<const Suite*> suites() const = 0;
+  // Decodes an image into named fields; never fails (an undecodable tail is
+  // reported as a field of its own).
+  virtual std::vector<DecodedField> DecodeImage(std::string_view image) const = 0;
+};
+
+// All families compiled into this binary, in a stable order.
+const std::vector<const Family*>& AllFamilies();
+const Family* FindFamily(const std::string& name);
+
+}  // namespace dsconform
+
+#endif  // DSCONFORM_HARNESS_FAMILY_FAMILY_H_

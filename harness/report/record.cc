@@ -1,0 +1,124 @@
+#include "harness/report/record.h"
+
+namespace dsconform {
+namespace {
+struct VerdictNameEntry {
+  Verdict verdict;
+  const char* name;
+};
+constexpr VerdictNameEntry kVerdictNames[] = {
+    {Verdict::kEqual, "equal"},
+    {Verdict::kDiffers, "differs"},
+    {Verdict::kKnown, "known"},
+    {Verdict::kUnexpectedlyEqual, "unexpectedly_equal"},
+    {Verdict::kUnsupported, "unsupported"},
+    {Verdict::kError, "error"},
+};
+}  // namespace
+
+const char* VerdictName(Verdict v) {
+  for (const auto& e : kVerdictNames)
+    if (e.verdict == v) return e.name;
+  return "?";
+}
+
+bool VerdictFromName(const std::string& name, Verdict* out) {
+  for (const auto& e : kVerdictNames) {
+    if (name == e.name) {
+      *out = e.verdict;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool VerdictFails(Verdict v) {
+  return v == Verdict::kDiffers || v == Verdict::kUnexpectedlyEqual || v == Verdict::kError;
+}
+
+nlohmann::ordered_json RecordToJson(const Record& r) {
+  nlohmann::ordered_json j;
+  j["index"] = r.index;
+  j["case"] = r.case_id;
+  j["suite"] = r.suite;
+  j["family"] = r.family;
+  j["reference"] = r.reference;
+  j["candidate"] = r.candidate;
+  if (!r.writer.empty()) j["writer"] = r.writer;
+  j["verdict"] = VerdictName(r.verdict);
+  j["fields_compared"] = r.fields_compared;
+  if (!r.note.empty()) j["note"] = r.note;
+  if (!r.expectation_reason.empty()) j["expectation"] = {{"reason", r.expectation_reason},
+                                                         {"link", r.expectation_link}};
+  nlohmann::ordered_json diffs = nlohmann::ordered_json::array();
+  for (const auto& d : r.diffs) {
+    nlohmann::ordered_json jd;
+    jd["field"] = d.field;
+    if (d.known) jd["known"] = true;
+    if (d.missing_in_reference) jd["missing_in_reference"] = true;
+    else jd["reference"] = ValueToJson(d.reference);
+    if (d.missing_in_candidate) jd["missing_in_candidate"] = true;
+    else jd["candidate"] = ValueToJson(d.candidate);
+    if (!d.ranges.empty()) {
+      nlohmann::ordered_json ranges = nlohmann::ordered_json::array();
+      for (const auto& br : d.ranges) ranges.push_back({br.begin, br.end});
+      jd["ranges"] = ranges;
+    }
+    if (!d.decoded.empty()) {
+      nlohmann::ordered_json dec = nlohmann::ordered_json::array();
+      for (const auto& x : d.decoded)
+        dec.push_back({{"field", x.field}, {"offset", x.offset}, {"size", x.size},
+                       {"reference", x.reference}, {"candidate", x.candidate}});
+      jd["decoded"] = dec;
+    }
+    diffs.push_back(jd);
+  }
+  j["diffs"] = diffs;
+  return j;
+}
+
+bool RecordFromJson(const nlohmann::json& j, Record* out, std::string* error) {
+  try {
+    Record r;
+    r.index = j.at("index").get<int64_t>();
+    r.case_id = j.at("case").get<std::string>();
+    r.suite = j.value("suite", "");
+    r.family = j.value("family", "");
+    r.reference = j.at("reference").get<std::string>();
+    r.candidate = j.at("candidate").get<std::string>();
+    r.writer = j.value("writer", "");
+    if (!VerdictFromName(j.at("verdict").get<std::string>(), &r.verdict)) {
+      *error = "unknown verdict";
+      return false;
+    }
+    r.fields_compared = j.value("fields_compared", 0);
+    r.note = j.value("note", "");
+    if (auto e = j.find("expectation"); e != j.end()) {
+      r.expectation_reason = e->value("reason", "");
+      r.expectation_link = e->value("link", "");
+    }
+    for (const auto& jd : j.at("diffs")) {
+      FieldDiff d;
+      d.field = jd.at("field").get<std::string>();
+      d.known = jd.value("known", false);
+      d.missing_in_reference = jd.value("missing_in_reference", false);
+      d.missing_in_candidate = jd.value("missing_in_candidate", false);
+      if (!d.missing_in_reference && !ValueFromJson(jd.at("reference"), &d.reference, error)) return false;
+      if (!d.missing_in_candidate && !ValueFromJson(jd.at("candidate"), &d.candidate, error)) return false;
+      if (auto rg = jd.find("ranges"); rg != jd.end())
+        for (const auto& br : *rg) d.ranges.push_back({br.at(0).get<uint32_t>(), br.at(1).get<uint32_t>()});
+      if (auto dec = jd.find("decoded"); dec != jd.end())
+        for (const auto& x : *dec)
+          d.decoded.push_back({x.at("field").get<std::string>(), x.at("reference").get<std::string>(),
+                               x.at("candidate").get<std::string>(), x.value("offset", 0u), x.value("size", 0u)});
+      r.diffs.push_back(std::move(d));
+    }
+    *out = std::move(r);
+  } catch (const std::exception& e) {
+    *error = e.what();
+    return false;
+  }
+  return true;
+}
+
+}  // namespace dsconform

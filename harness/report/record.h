@@ -1,0 +1,86 @@
+#ifndef DSCONFORM_HARNESS_REPORT_RECORD_H_
+#define DSCONFORM_HARNESS_REPORT_RECORD_H_
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "harness/engine/observation.h"
+#include "nlohmann/json.hpp"
+
+namespace dsconform {
+
+// The outcome of comparing one case (or one cross stage) on one candidate
+// engine against the reference engine.
+enum class Verdict {
+  kEqual,               // every field equal
+  kDiffers,             // at least one field differs, not covered by an expectation
+  kKnown,               // every difference is listed in the expectations file
+  kUnexpectedlyEqual,   // an expectation listed a difference that no longer occurs
+  kUnsupported,         // the candidate cannot run this case ("not supported by this engine")
+  kError,               // the engine failed as a whole (crash, bridge failure); see `note`
+};
+const char* VerdictName(Verdict v);
+bool VerdictFromName(const std::string& name, Verdict* out);
+// True for verdicts that fail a run (exit status 1).
+bool VerdictFails(Verdict v);
+
+struct ByteRange {
+  uint32_t begin = 0;  // first differing offset
+  uint32_t end = 0;    // one past the last
+};
+
+// A decoded field of a byte image that differs, e.g. {"hipAccum", "131328.0", "0.0"}.
+struct DecodedDiff {
+  std::string field;
+  std::string reference;  // empty when absent on that side
+  std::string candidate;
+  uint32_t offset = 0;
+  uint32_t size = 0;
+};
+
+struct FieldDiff {
+  std::string field;  // observation field name, e.g. a.compact
+  bool missing_in_reference = false;
+  bool missing_in_candidate = false;
+  Value reference;
+  Value candidate;
+  std::vector<ByteRange> ranges;      // byte images only
+  std::vector<DecodedDiff> decoded;   // byte images only, in image order
+  bool known = false;                 // covered by an expectation
+};
+
+struct Record {
+  int64_t index = 0;  // position in the run's case order; reports sort by it
+  std::string case_id;
+  std::string suite;
+  std::string family;
+  std::string reference;  // engine names
+  std::string candidate;
+  std::string writer;     // cross stages: the engine whose images were read
+  Verdict verdict = Verdict::kEqual;
+  std::vector<FieldDiff> diffs;
+  std::string note;                  // kError / kUnsupported explanation
+  std::string expectation_reason;    // kKnown / kUnexpectedlyEqual
+  std::string expectation_link;
+  int fields_compared = 0;
+};
+
+// What the report writers need to know about the run as a whole.
+struct RunInfo {
+  std::string command_line;  // how to re-run it
+  std::string reference;
+  std::vector<std::string> engines;
+  std::vector<std::string> suites;
+  std::string expectations_file;
+  std::string status = "complete";  // complete | interrupted
+  int64_t total_cases = 0;
+};
+
+nlohmann::ordered_json RecordToJson(const Record& r);
+bool RecordFromJson(const nlohmann::json& j, Record* out, std::string* error);
+
+}  // namespace dsconform
+
+#endif  // DSCONFORM_HARNESS_REPORT_RECORD_H_
