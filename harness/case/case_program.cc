@@ -88,12 +88,17 @@ nlohmann::ordered_json CaseToJson(const Case& c) {
     j["cross"]["images"] = c.cross->images;
     j["cross"]["ops"] = OpsToJson(c.cross->ops);
   }
+  if (!c.invariants.empty()) {
+    nlohmann::ordered_json inv = nlohmann::ordered_json::array();
+    for (const auto& i : c.invariants) inv.push_back({{"check", i.check}, {"fields", i.fields}});
+    j["invariants"] = inv;
+  }
   return j;
 }
 
 absl::StatusOr<Case> CaseFromJson(const nlohmann::json& j, const std::string& path) {
   if (!j.is_object()) return absl::InvalidArgumentError(absl::StrCat(path, ": a case must be a JSON object"));
-  if (auto st = RejectUnknownKeys(j, {"id", "suite", "family", "ops", "cross"}, path); !st.ok()) return st;
+  if (auto st = RejectUnknownKeys(j, {"id", "suite", "family", "ops", "cross", "invariants"}, path); !st.ok()) return st;
   Case c;
   auto id = RequireString(j, "id", path);
   if (!id.ok()) return id.status();
@@ -124,6 +129,23 @@ absl::StatusOr<Case> CaseFromJson(const nlohmann::json& j, const std::string& pa
     if (!cops.ok()) return fail(cops.status());
     stage.ops = std::move(*cops);
     c.cross = std::move(stage);
+  }
+  if (auto inv = j.find("invariants"); inv != j.end()) {
+    if (!inv->is_array()) return fail(absl::InvalidArgumentError(path + "/invariants: expected an array"));
+    for (size_t i = 0; i < inv->size(); ++i) {
+      const std::string ipath = absl::StrCat(path, "/invariants/", i);
+      const auto& e = (*inv)[i];
+      if (!e.is_object()) return fail(absl::InvalidArgumentError(ipath + ": expected an object"));
+      if (auto st = RejectUnknownKeys(e, {"check", "fields"}, ipath); !st.ok()) return fail(st);
+      Invariant x;
+      auto check = RequireString(e, "check", ipath);
+      if (!check.ok()) return fail(check.status());
+      x.check = *check;
+      auto fields = OptionalStringList(e, "fields", ipath);
+      if (!fields.ok()) return fail(fields.status());
+      x.fields = *fields;
+      c.invariants.push_back(std::move(x));
+    }
   }
   return c;
 }

@@ -34,6 +34,14 @@ struct CrossStage {
   std::vector<Op> ops;
 };
 
+// A property one engine's own observations must have, whatever the other
+// engines do: "equal" (all listed fields identical, e.g. union results of every
+// input order) or a family check on images (e.g. "hll_image_consistent").
+struct Invariant {
+  std::string check;
+  std::vector<std::string> fields;
+};
+
 // A deterministic workload with a stable, readable id. A case is data: the
 // same JSON form is what suites generate, `repro` prints and the corpus stores.
 struct Case {
@@ -42,6 +50,7 @@ struct Case {
   std::string family;  // e.g. hll
   std::vector<Op> ops;
   std::optional<CrossStage> cross;
+  std::vector<Invariant> invariants;  // checked on the first stage's observations
 };
 
 nlohmann::ordered_json CaseToJson(const Case& c);

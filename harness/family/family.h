@@ -2,12 +2,14 @@
 #define DSCONFORM_HARNESS_FAMILY_FAMILY_H_
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "harness/case/case_program.h"
+#include "harness/engine/observation.h"
 
 namespace dsconform {
 
@@ -39,12 +41,23 @@ class Family {
  public:
   virtual ~Family() = default;
   virtual std::string name() const = 0;
-  // Checks one step's family-specific members; `path` is its JSON path.
-  virtual absl::Status ValidateOp(const Op& op, const std::string& path) const = 0;
+  // Checks one step's family-specific members; `slots` maps each slot that
+  // exists before this step to the step that made it ("create", "union", ...);
+  // `path` is the step's JSON path.
+  virtual absl::Status ValidateOp(const Op& op, const std::map<std::string, std::string>& slots,
+                                  const std::string& path) const = 0;
   virtual std::vector<const Suite*> suites() const = 0;
   // Decodes an image into named fields; never fails (an undecodable tail is
   // reported as a field of its own).
   virtual std::vector<DecodedField> DecodeImage(std::string_view image) const = 0;
+  // The decoded fields that overlap bytes [begin, end), without decoding the
+  // rest (a 2^21-register image has millions of fields).
+  virtual std::vector<DecodedField> DecodeImageRange(std::string_view image, uint32_t begin, uint32_t end) const = 0;
+  // Checks a family invariant (an Invariant whose check is not "equal") on one
+  // engine's values of its fields (null where the engine did not produce the
+  // field). Returns the violations, one line each; empty when it holds.
+  virtual std::vector<std::string> CheckInvariant(const Invariant& invariant,
+                                                  const std::vector<const Value*>& values) const = 0;
 };
 
 // All families compiled into this binary, in a stable order.

@@ -1,0 +1,159 @@
+#include "harness/diff/differ.h"
+
+#include <algorithm>
+#include <map>
+
+namespace dsconform {
+namespace {
+
+std::vector<ByteRange> DifferingRanges(const std::string& a, const std::string& b) {
+  std::vector<ByteRange> ranges;
+  const size_t common = std::min(a.size(), b.size());
+  size_t i = 0;
+  while (i < common) {
+    if (a[i] == b[i]) {
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < common && a[j] != b[j]) ++j;
+    ranges.push_back({static_cast<uint32_t>(i), static_cast<uint32_t>(j)});
+    i = j;
+  }
+  if (a.size() != b.size())
+    ranges.push_back({static_cast<uint32_t>(common), static_cast<uint32_t>(std::max(a.size(), b.size()))});
+  return ranges;
+}
+
+// Pairs the decoded fields of both images by name and keeps the ones whose
+// values differ, in the reference image's order.
+std::vector<DecodedDiff> DecodedDifferences(const std::string& a, const std::string& b,
+                                            const std::vector<ByteRange>& ranges, const Family& family, size_t limit) {
+  // Decode only around the differing bytes, and the header always (a field
+  // there may explain the rest, e.g. another mode or lgK).
+  std::vector<DecodedField> fa, fb;
+  std::vector<ByteRange> spans = {{0, 40}};
+  for (const auto& r : ranges) {
+    if (spans.size() > limit) break;
+    spans.push_back(r);
+  }
+  for (const auto& r : spans) {
+    for (auto& f : family.DecodeImageRange(a, r.begin, r.end)) fa.push_back(std::move(f));
+    for (auto& f : family.DecodeImageRange(b, r.begin, r.end)) fb.push_back(std::move(f));
+  }
+  std::map<std::string, const DecodedField*> by_name;
+  for (const auto& f : fb) by_name.emplace(f.name, &f);
+  std::map<std::string, bool> done;
+  std::vector<DecodedDiff> out;
+  auto add = [&](DecodedDiff d) {
+    if (out.size() < limit) out.push_back(std::move(d));
+  };
+  for (const auto& f : fa) {
+    if (!done.emplace(f.name, true).second) continue;  // spans may overlap
+    auto it = by_name.find(f.name);
+    if (it == by_name.end()) {
+      add({f.name, f.value, "", f.offset, f.size});
+    } else {
+      if (it->second->value != f.value) add({f.name, f.value, it->second->value, f.offset, f.size});
+      by_name.erase(it);
+    }
+  }
+  for (const auto& f : fb)
+    if (by_name.count(f.name) && done.emplace(f.name, true).second) add({f.name, "", f.value, f.offset, f.size});
+  return out;
+}
+
+// A step an engine cannot do leaves a field "<slot>.<step>" marked unsupported
+// and the slot unusable; later fields of that slot are unsupported, not missing.
+std::string SlotOf(const std::string& field) { return field.substr(0, field.find('.')); }
+
+std::map<std::string, bool> UnsupportedSlots(const Observations& obs) {
+  std::map<std::string, bool> slots;
+  for (const auto& f : obs.fields)
+    if (f.value.kind == Value::Kind::kUnsupported) slots[SlotOf(f.name)] = true;
+  return slots;
+}
+
+}  // namespace
+
+bool ValuesEqual(const Value& a, const Value& b, const DiffOptions& options) {
+  if (a.kind != b.kind) return false;
+  switch (a.kind) {
+    case Value::Kind::kBytes:
+    case Value::Kind::kString:
+      return a.bytes == b.bytes;
+    case Value::Kind::kDouble:
+    case Value::Kind::kInt:
+    case Value::Kind::kBool:
+      return a.bits == b.bits;
+    case Value::Kind::kError:
+      return !options.same_language || (a.error_class == b.error_class && a.bytes == b.bytes);
+    case Value::Kind::kUnsupported:
+      return true;
+  }
+  return false;
+}
+
+FieldDiff MakeFieldDiff(const std::string& field, const Value& reference, const Value& candidate, const Family* family,
+                        const DiffOptions& options) {
+  FieldDiff d;
+  d.field = field;
+  d.reference = reference;
+  d.candidate = candidate;
+  if (reference.kind == Value::Kind::kBytes && candidate.kind == Value::Kind::kBytes) {
+    d.ranges = DifferingRanges(reference.bytes, candidate.bytes);
+    if (family != nullptr)
+      d.decoded = DecodedDifferences(reference.bytes, candidate.bytes, d.ranges, *family, options.max_decoded);
+  }
+  return d;
+}
+
+DiffResult DiffObservations(const Observations& reference, const Observations& candidate, const Family* family,
+                            const DiffOptions& options) {
+  DiffResult result;
+  const auto ref_unsupported = UnsupportedSlots(reference);
+  const auto cand_unsupported = UnsupportedSlots(candidate);
+  std::map<std::string, const Value*> cand;
+  for (const auto& f : candidate.fields) cand.emplace(f.name, &f.value);
+  for (const auto& f : reference.fields) {
+    auto it = cand.find(f.name);
+    if (it == cand.end() && cand_unsupported.count(SlotOf(f.name))) {
+      ++result.fields_unsupported;
+      continue;
+    }
+    if (it == cand.end()) {
+      FieldDiff d;
+      d.field = f.name;
+      d.reference = f.value;
+      d.missing_in_candidate = true;
+      result.diffs.push_back(std::move(d));
+      ++result.fields_compared;
+      continue;
+    }
+    const Value& c = *it->second;
+    cand.erase(it);
+    if (c.kind == Value::Kind::kUnsupported || f.value.kind == Value::Kind::kUnsupported) {
+      ++result.fields_unsupported;
+      continue;
+    }
+    ++result.fields_compared;
+    if (!ValuesEqual(f.value, c, options)) result.diffs.push_back(MakeFieldDiff(f.name, f.value, c, family, options));
+  }
+  // Fields only the candidate produced, in its order.
+  for (const auto& f : candidate.fields) {
+    if (!cand.count(f.name)) continue;
+    if (f.value.kind == Value::Kind::kUnsupported || ref_unsupported.count(SlotOf(f.name))) {
+      ++result.fields_unsupported;
+      continue;
+    }
+    FieldDiff d;
+    d.field = f.name;
+    d.candidate = f.value;
+    d.missing_in_reference = true;
+    result.diffs.push_back(std::move(d));
+    ++result.fields_compared;
+  }
+  return result;
+}
+
+}  // namespace dsconform

@@ -1,0 +1,41 @@
+#ifndef DSCONFORM_HARNESS_DIFF_DIFFER_H_
+#define DSCONFORM_HARNESS_DIFF_DIFFER_H_
+
+#include <vector>
+
+#include "harness/engine/observation.h"
+#include "harness/family/family.h"
+#include "harness/report/record.h"
+
+namespace dsconform {
+
+struct DiffOptions {
+  // Exceptions thrown by engines of one language must agree on class and
+  // message; across languages "both threw" is agreement (the classes differ by
+  // nature: SketchesArgumentException vs std::invalid_argument).
+  bool same_language = false;
+  size_t max_decoded = 64;  // decoded image fields listed per differing image
+};
+
+struct DiffResult {
+  std::vector<FieldDiff> diffs;
+  int fields_compared = 0;
+  int fields_unsupported = 0;  // fields the candidate could not produce
+};
+
+// Compares every field of `candidate` with the same field of `reference`:
+// bytes byte for byte, doubles by their 64-bit pattern, integers and flags
+// exactly, errors as described in DiffOptions. Fields present on one side only
+// are differences too. `family` (may be null) decodes differing images.
+DiffResult DiffObservations(const Observations& reference, const Observations& candidate, const Family* family,
+                            const DiffOptions& options);
+
+// The difference between two values of one field (both present), or nullopt
+// when they are equal under `options`.
+bool ValuesEqual(const Value& a, const Value& b, const DiffOptions& options);
+FieldDiff MakeFieldDiff(const std::string& field, const Value& reference, const Value& candidate, const Family* family,
+                        const DiffOptions& options);
+
+}  // namespace dsconform
+
+#endif  // DSCONFORM_HARNESS_DIFF_DIFFER_H_

@@ -1,0 +1,81 @@
+#include "harness/diff/differ.h"
+
+#include "gtest/gtest.h"
+#include "harness/family/family.h"
+
+namespace dsconform {
+namespace {
+
+Observations Obs(std::initializer_list<Field> fields) {
+  Observations o;
+  for (const auto& f : fields) o.fields.push_back(f);
+  return o;
+}
+
+TEST(Differ, EqualObservationsHaveNoDifferences) {
+  auto a = Obs({{"a.estimate", Value::Double(3.0)}, {"a.compact", Value::Bytes("abc")}});
+  DiffResult r = DiffObservations(a, a, nullptr, {});
+  EXPECT_TRUE(r.diffs.empty());
+  EXPECT_EQ(r.fields_compared, 2);
+}
+
+TEST(Differ, NegativeZeroDiffersFromZeroByBits) {
+  DiffResult r = DiffObservations(Obs({{"a.lb1", Value::Double(0.0)}}), Obs({{"a.lb1", Value::Double(-0.0)}}),
+                                  nullptr, {});
+  ASSERT_EQ(r.diffs.size(), 1u);
+  EXPECT_EQ(r.diffs[0].field, "a.lb1");
+  EXPECT_EQ(r.diffs[0].candidate.bits, 0x8000000000000000ULL);
+}
+
+TEST(Differ, NanPayloadsDiffer) {
+  DiffResult r = DiffObservations(Obs({{"x", Value::DoubleBits(0x7ff8000000000000ULL)}}),
+                                  Obs({{"x", Value::DoubleBits(0x7ff8000000000001ULL)}}), nullptr, {});
+  EXPECT_EQ(r.diffs.size(), 1u);
+}
+
+TEST(Differ, ByteImagesReportDifferingRangesAndLengthChange) {
+  DiffResult r = DiffObservations(Obs({{"a.compact", Value::Bytes(std::string("\x01\x02\x03\x04", 4))}}),
+                                  Obs({{"a.compact", Value::Bytes(std::string("\x01\x09\x09\x04\x05", 5))}}),
+                                  nullptr, {});
+  ASSERT_EQ(r.diffs.size(), 1u);
+  ASSERT_EQ(r.diffs[0].ranges.size(), 2u);
+  EXPECT_EQ(r.diffs[0].ranges[0].begin, 1u);
+  EXPECT_EQ(r.diffs[0].ranges[0].end, 3u);
+  EXPECT_EQ(r.diffs[0].ranges[1].begin, 4u);
+  EXPECT_EQ(r.diffs[0].ranges[1].end, 5u);
+}
+
+TEST(Differ, MissingFieldsOnEitherSideAreDifferences) {
+  DiffResult r = DiffObservations(Obs({{"a", Value::Int(1)}, {"b", Value::Int(2)}}),
+                                  Obs({{"a", Value::Int(1)}, {"c", Value::Int(3)}}), nullptr, {});
+  ASSERT_EQ(r.diffs.size(), 2u);
+  EXPECT_TRUE(r.diffs[0].missing_in_candidate);
+  EXPECT_EQ(r.diffs[0].field, "b");
+  EXPECT_TRUE(r.diffs[1].missing_in_reference);
+  EXPECT_EQ(r.diffs[1].field, "c");
+}
+
+TEST(Differ, ErrorsAgreeAcrossLanguagesButMustMatchWithinOne) {
+  auto java = Obs({{"error@op1", Value::Error("org.apache.datasketches.common.SketchesArgumentException", "m1")}});
+  auto cpp = Obs({{"error@op1", Value::Error("std::invalid_argument", "m2")}});
+  DiffOptions across;
+  EXPECT_TRUE(DiffObservations(java, cpp, nullptr, across).diffs.empty());
+  DiffOptions within;
+  within.same_language = true;
+  EXPECT_EQ(DiffObservations(java, cpp, nullptr, within).diffs.size(), 1u);
+  // Throwing at another step, or not at all, is a difference either way.
+  auto later = Obs({{"error@op2", Value::Error("std::invalid_argument", "m2")}});
+  EXPECT_EQ(DiffObservations(java, later, nullptr, across).diffs.size(), 2u);
+}
+
+TEST(Differ, UnsupportedStepsAndTheirSlotAreNotDifferences) {
+  auto ref = Obs({{"w.estimate", Value::Double(1.0)}, {"w.compact", Value::Bytes("x")}, {"a.estimate", Value::Int(1)}});
+  auto cand = Obs({{"w.deserialize", Value::Unsupported("wrap is a Java-only operation")}, {"a.estimate", Value::Int(1)}});
+  DiffResult r = DiffObservations(ref, cand, nullptr, {});
+  EXPECT_TRUE(r.diffs.empty());
+  EXPECT_EQ(r.fields_compared, 1);
+  EXPECT_EQ(r.fields_unsupported, 3);
+}
+
+}  // namespace
+}  // namespace dsconform

@@ -1,0 +1,112 @@
+#include "harness/expect/expectations.h"
+
+#include <cstdio>
+#include <fstream>
+
+#include "gtest/gtest.h"
+
+namespace dsconform {
+namespace {
+
+std::string WriteTemp(const std::string& text) {
+  std::string path = ::testing::TempDir() + "/expectations_" + std::to_string(std::rand()) + ".jsonl";
+  std::ofstream(path) << text;
+  return path;
+}
+
+Record DiffRecord(const std::string& id, std::vector<std::string> fields) {
+  Record r;
+  r.case_id = id;
+  r.reference = "java@9.1.0";
+  r.candidate = "cpp@5.2.0";
+  for (auto& f : fields) {
+    FieldDiff d;
+    d.field = f;
+    r.diffs.push_back(d);
+  }
+  r.verdict = r.diffs.empty() ? Verdict::kEqual : Verdict::kDiffers;
+  return r;
+}
+
+TEST(Glob, MatchesStarsAcrossSlashes) {
+  EXPECT_TRUE(GlobMatch("hll/union/*", "hll/union/s=1/inputs=3/lgmaxk=12"));
+  EXPECT_TRUE(GlobMatch("*.compact", "u0_HLL_4.compact"));
+  EXPECT_TRUE(GlobMatch("cpp@?.*", "cpp@5.2.0"));
+  EXPECT_FALSE(GlobMatch("*.compact", "u0_HLL_4.updatable"));
+}
+
+const char* kFile =
+    "# known differences\n"
+    "\n"
+    R"({"case": "hll/union/*", "candidate": "cpp@*", "field": "*.compact", "reason": "aux order", "link": "https://example.invalid/1"})"
+    "\n";
+
+TEST(Expectations, KnownDifferenceDoesNotFail) {
+  auto set = LoadExpectations(WriteTemp(kFile));
+  ASSERT_TRUE(set.ok()) << set.status();
+  ASSERT_EQ(set->entries.size(), 1u);
+  EXPECT_EQ(set->entries[0].line, 3);
+  Record r = DiffRecord("hll/union/s=1", {"u0.compact"});
+  ApplyExpectations(*set, r, nullptr);
+  EXPECT_EQ(r.verdict, Verdict::kKnown);
+  EXPECT_TRUE(r.diffs[0].known);
+  EXPECT_EQ(r.expectation_reason, "aux order");
+  EXPECT_FALSE(VerdictFails(r.verdict));
+}
+
+TEST(Expectations, UncoveredDifferenceStillFails) {
+  auto set = LoadExpectations(WriteTemp(kFile));
+  Record r = DiffRecord("hll/union/s=1", {"u0.compact", "u0.estimate"});
+  ApplyExpectations(*set, r, nullptr);
+  EXPECT_EQ(r.verdict, Verdict::kDiffers);
+}
+
+TEST(Expectations, StaleEntryMakesTheRecordUnexpectedlyEqual) {
+  auto set = LoadExpectations(WriteTemp(kFile));
+  Record r = DiffRecord("hll/union/s=2", {});
+  ApplyExpectations(*set, r, nullptr);
+  EXPECT_EQ(r.verdict, Verdict::kUnexpectedlyEqual);
+  EXPECT_TRUE(VerdictFails(r.verdict));
+  EXPECT_NE(r.note.find("line 3"), std::string::npos);
+  // Not applicable to other cases or engine pairs.
+  Record other = DiffRecord("hll/sketch/lgk=4", {});
+  ApplyExpectations(*set, other, nullptr);
+  EXPECT_EQ(other.verdict, Verdict::kEqual);
+}
+
+TEST(Expectations, MalformedLinesNameFileAndLine) {
+  const std::string path = WriteTemp("# c\n{\"case\": \"x\", \"reason\": \"r\"}\n{\"case\": \"x\"}\n");
+  auto set = LoadExpectations(path);
+  ASSERT_FALSE(set.ok());
+  EXPECT_EQ(set.status().message(), path + ":3: reason: missing");
+  auto bad_json = LoadExpectations(WriteTemp("{oops\n"));
+  EXPECT_NE(bad_json.status().message().find(":1: not a JSON object"), std::string::npos);
+  auto typo = LoadExpectations(WriteTemp("{\"case\": \"x\", \"reason\": \"r\", \"feild\": \"a\"}\n"));
+  EXPECT_NE(typo.status().message().find("feild: unknown field"), std::string::npos);
+  EXPECT_FALSE(LoadExpectations("/nonexistent/x.jsonl").ok());
+}
+
+TEST(Expectations, RewriteKeepsLiveReasonsDropsStaleAndAddsNew) {
+  auto set = LoadExpectations(WriteTemp(std::string(kFile) +
+                                        R"({"case": "hll/gone/*", "field": "*", "reason": "fixed upstream"})" "\n" +
+                                        R"({"case": "kll/*", "reason": "not run today"})" "\n"));
+  ASSERT_TRUE(set.ok()) << set.status();
+  std::vector<Record> records = {DiffRecord("hll/union/s=1", {"u0.compact"}), DiffRecord("hll/gone/1", {}),
+                                 DiffRecord("hll/new/1", {"a.estimate"})};
+  const std::string text = RewriteExpectations(*set, records);
+  EXPECT_NE(text.find("\"reason\":\"aux order\""), std::string::npos);
+  EXPECT_EQ(text.find("fixed upstream"), std::string::npos);
+  EXPECT_NE(text.find("not run today"), std::string::npos);
+  EXPECT_NE(text.find("{\"case\":\"hll/new/1\",\"reference\":\"java@9.1.0\",\"candidate\":\"cpp@5.2.0\",\"field\":\"a.estimate\""),
+            std::string::npos);
+  // The rewritten file loads, and with it the run passes.
+  auto again = LoadExpectations(WriteTemp(text));
+  ASSERT_TRUE(again.ok()) << again.status();
+  for (Record r : records) {
+    ApplyExpectations(*again, r, nullptr);
+    EXPECT_FALSE(VerdictFails(r.verdict)) << r.case_id;
+  }
+}
+
+}  // namespace
+}  // namespace dsconform

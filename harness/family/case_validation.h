@@ -1,0 +1,16 @@
+#ifndef DSCONFORM_HARNESS_FAMILY_CASE_VALIDATION_H_
+#define DSCONFORM_HARNESS_FAMILY_CASE_VALIDATION_H_
+
+#include "absl/status/status.h"
+#include "harness/case/case_program.h"
+
+namespace dsconform {
+
+// Validates a case before any engine sees it: known family and steps, slots
+// defined before use, images produced before they are read, and the family's
+// own rules. Errors read "case <id>: /ops/2/lg_k: must be in 4..21, got 22".
+absl::Status ValidateCase(const Case& c);
+
+}  // namespace dsconform
+
+#endif  // DSCONFORM_HARNESS_FAMILY_CASE_VALIDATION_H_

@@ -1,0 +1,58 @@
+#include "harness/family/case_validation.h"
+
+#include "gtest/gtest.h"
+#include "harness/case/case_builder.h"
+
+namespace dsconform {
+namespace {
+
+CaseBuilder Base() {
+  return std::move(CaseBuilder("hll/t", "hll.t", "hll").Step("create", "a", {{"lg_k", 12}, {"type", "HLL_4"}}));
+}
+
+std::string Error(const Case& c) { return std::string(ValidateCase(c).message()); }
+
+TEST(CaseValidation, AcceptsAWellFormedCase) {
+  Case c = Base().Update("a", Sequence(0, 10)).Step("serialize", "a", {{"form", "compact"}})
+               .Step("deserialize", "b", {{"image", "a.compact"}, {"mode", "heapify"}})
+               .Step("query", "b", {{"queries", {"estimate", "lb2"}}}).Build();
+  EXPECT_TRUE(ValidateCase(c).ok()) << ValidateCase(c);
+}
+
+TEST(CaseValidation, LgKOutOfRangeNamesCaseAndPath) {
+  Case c = CaseBuilder("hll/t", "s", "hll").Step("create", "a", {{"lg_k", 22}, {"type", "HLL_4"}}).Build();
+  EXPECT_EQ(Error(c), "case hll/t: /ops/0: lg_k: must be in 4..21, got 22");
+  c.ops[0].args["lg_k"] = 3;
+  EXPECT_EQ(Error(c), "case hll/t: /ops/0: lg_k: must be in 4..21, got 3");
+}
+
+TEST(CaseValidation, RejectsUnknownStepsMembersAndTypes) {
+  EXPECT_NE(Error(Base().Step("frobnicate", "a").Build()).find("/ops/1/op: unknown step 'frobnicate'"), std::string::npos);
+  EXPECT_NE(Error(Base().Step("reset", "a", {{"colour", 1}}).Build()).find("colour: unknown field"), std::string::npos);
+  EXPECT_NE(Error(Base().Step("convert", "b", {{"from", "a"}, {"type", "HLL_5"}}).Build()).find("type: must be one of"),
+            std::string::npos);
+  EXPECT_NE(Error(Base().Step("query", "a", {{"queries", {"estimate", "median"}}}).Build()).find("unknown query 'median'"),
+            std::string::npos);
+  EXPECT_NE(Error(CaseBuilder("x", "s", "bloom").Step("create", "a").Build()).find("unknown family 'bloom' (known: hll)"),
+            std::string::npos);
+}
+
+TEST(CaseValidation, SlotsAndImagesMustExistBeforeUse) {
+  EXPECT_NE(Error(Base().Step("reset", "z").Build()).find("slot 'z' is used before it is created"), std::string::npos);
+  EXPECT_NE(Error(Base().Step("deserialize", "b", {{"image", "a.compact"}, {"mode", "heapify"}}).Build())
+                .find("no image named 'a.compact'"),
+            std::string::npos);
+  EXPECT_NE(Error(Base().Step("union", "u", {{"lg_max_k", 12}}).Step("merge", "a", {{"from", "u"}, {"how", "copy"}}).Build())
+                .find("'a' is a sketch, this step needs a union"),
+            std::string::npos);
+  EXPECT_NE(Error(Base().Step("union", "u", {{"lg_max_k", 12}}).Step("query", "u", {{"queries", {"type"}}}).Build())
+                .find("'type' is not defined on a union"),
+            std::string::npos);
+}
+
+TEST(CaseValidation, UpdateNeedsItemsAndOnlyUpdateTakesThem) {
+  EXPECT_NE(Error(Base().Step("update", "a").Build()).find("/ops/1/items: missing"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace dsconform

@@ -1,0 +1,85 @@
+#include "harness/run/batch_execution.h"
+
+#include "absl/strings/str_cat.h"
+
+namespace dsconform {
+namespace {
+
+// Runs `stages` on one engine; outcome[i] belongs to stages[i].
+void RunOnEngine(Engine& engine, const std::vector<PreparedStage>& stages, std::vector<StageOutcome*>& outcomes) {
+  std::vector<PreparedStage> supported;
+  std::vector<StageOutcome*> targets;
+  for (size_t i = 0; i < stages.size(); ++i) {
+    if (engine.SupportsFamily(stages[i].source->family)) {
+      supported.push_back(stages[i]);
+      targets.push_back(outcomes[i]);
+    } else {
+      outcomes[i]->unsupported = true;
+    }
+  }
+  if (supported.empty()) return;
+  auto result = engine.Run(supported);
+  if (!result.ok()) {
+    for (StageOutcome* o : targets) o->failure = std::string(result.status().message());
+    return;
+  }
+  if (result->size() != supported.size()) {
+    for (StageOutcome* o : targets)
+      o->failure = absl::StrCat(engine.name(), " returned ", result->size(), " results for ", supported.size(),
+                                " stages");
+    return;
+  }
+  for (size_t i = 0; i < targets.size(); ++i) targets[i]->observations = std::move((*result)[i]);
+}
+
+}  // namespace
+
+BatchOutcome ExecuteBatch(const std::vector<IndexedCase>& batch, EngineSet& engines) {
+  const size_t n = batch.size(), e = engines.size();
+  BatchOutcome out;
+  out.first.assign(n, std::vector<StageOutcome>(e));
+  out.cross.assign(n, std::vector<std::vector<StageOutcome>>(e, std::vector<StageOutcome>(e)));
+
+  std::vector<PreparedStage> stages;
+  for (const auto& ic : batch) stages.push_back(PrepareStage(*ic.c, ic.c->ops));
+  for (size_t k = 0; k < e; ++k) {
+    std::vector<StageOutcome*> targets;
+    for (size_t i = 0; i < n; ++i) targets.push_back(&out.first[i][k]);
+    RunOnEngine(*engines[k], stages, targets);
+  }
+
+  // Cross stages: the images each writer produced, read by every engine.
+  std::vector<PreparedStage> cross;
+  std::vector<std::pair<size_t, size_t>> owner;  // (case, writer)
+  for (size_t i = 0; i < n; ++i) {
+    const Case& c = *batch[i].c;
+    if (!c.cross) continue;
+    const PreparedStage base = PrepareStage(c, c.cross->ops);  // tapes shared by every writer's copy
+    for (size_t w = 0; w < e; ++w) {
+      const StageOutcome& written = out.first[i][w];
+      if (!written.observations) continue;
+      PreparedStage s = base;
+      bool complete = true;
+      for (const auto& name : c.cross->images) {
+        const Value* v = written.observations->Find(name);
+        if (v == nullptr || v->kind != Value::Kind::kBytes) {
+          complete = false;
+          break;
+        }
+        s.images[name] = v->bytes;
+      }
+      if (!complete) continue;  // the writer threw before writing; its first stage says so
+      cross.push_back(std::move(s));
+      owner.emplace_back(i, w);
+    }
+  }
+  if (cross.empty()) return out;
+  for (size_t r = 0; r < e; ++r) {
+    std::vector<StageOutcome*> targets;
+    for (const auto& [i, w] : owner) targets.push_back(&out.cross[i][w][r]);
+    RunOnEngine(*engines[r], cross, targets);
+  }
+  return out;
+}
+
+}  // namespace dsconform

@@ -1,0 +1,34 @@
+#ifndef DSCONFORM_HARNESS_RUN_BATCH_EXECUTION_H_
+#define DSCONFORM_HARNESS_RUN_BATCH_EXECUTION_H_
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/engine/engine.h"
+#include "harness/run/runner.h"
+
+namespace dsconform {
+
+// What one engine produced for one stage: observations, or why there are none.
+struct StageOutcome {
+  std::optional<Observations> observations;
+  std::string failure;      // the engine failed as a whole (Status message)
+  bool unsupported = false;  // the engine does not do this family
+};
+
+// Everything a batch produced, indexed [case][engine] for the first stage and
+// [case][writer][reader] for cross stages.
+struct BatchOutcome {
+  std::vector<std::vector<StageOutcome>> first;
+  std::vector<std::vector<std::vector<StageOutcome>>> cross;
+};
+
+// Runs the first stage of every case on every engine (item tapes generated
+// once per case and shared), then every cross stage: each engine's images read
+// by every engine.
+BatchOutcome ExecuteBatch(const std::vector<IndexedCase>& batch, EngineSet& engines);
+
+}  // namespace dsconform
+
+#endif  // DSCONFORM_HARNESS_RUN_BATCH_EXECUTION_H_

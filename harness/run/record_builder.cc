@@ -1,0 +1,113 @@
+#include "harness/run/record_builder.h"
+
+#include "absl/strings/str_cat.h"
+#include "harness/diff/differ.h"
+#include "harness/diff/invariant_checker.h"
+#include "harness/family/family.h"
+
+namespace dsconform {
+namespace {
+
+// java and java-direct share a language, so their exceptions must match exactly.
+std::string Language(const std::string& engine_name) {
+  std::string kind = engine_name.substr(0, engine_name.find('@'));
+  return kind.substr(0, kind.find('-'));
+}
+
+Record NewRecord(const IndexedCase& ic, const std::string& reference, const std::string& candidate) {
+  Record r;
+  r.index = ic.ordinal;
+  r.case_id = ic.c->id;
+  r.suite = ic.c->suite;
+  r.family = ic.c->family;
+  r.reference = reference;
+  r.candidate = candidate;
+  return r;
+}
+
+// Fills the verdict of a pairwise comparison; false when there was nothing to compare.
+bool Unavailable(const StageOutcome& ref, const StageOutcome& cand, const std::string& ref_name,
+                 const std::string& cand_name, Record& r) {
+  if (!cand.failure.empty() || !ref.failure.empty()) {
+    r.verdict = Verdict::kError;
+    r.note = !cand.failure.empty() ? absl::StrCat(cand_name, ": ", cand.failure)
+                                   : absl::StrCat("reference ", ref_name, ": ", ref.failure);
+    return true;
+  }
+  if (cand.unsupported || ref.unsupported) {
+    r.verdict = Verdict::kUnsupported;
+    r.note = absl::StrCat(cand.unsupported ? cand_name : ref_name, ": family ", r.family,
+                          " is not supported by this engine");
+    return true;
+  }
+  if (!cand.observations || !ref.observations) {
+    r.verdict = Verdict::kError;
+    r.note = "no observations";
+    return true;
+  }
+  return false;
+}
+
+void Compare(const StageOutcome& ref, const StageOutcome& cand, const std::string& ref_name,
+             const std::string& cand_name, const Family* family, const ExpectationSet* expectations, Record& r) {
+  if (Unavailable(ref, cand, ref_name, cand_name, r)) return;
+  DiffOptions options;
+  options.same_language = Language(ref_name) == Language(cand_name);
+  DiffResult d = DiffObservations(*ref.observations, *cand.observations, family, options);
+  r.diffs = std::move(d.diffs);
+  r.fields_compared = d.fields_compared;
+  if (d.fields_compared == 0 && d.fields_unsupported > 0) {
+    r.verdict = Verdict::kUnsupported;
+    r.note = absl::StrCat(cand_name, ": no step of this case is supported by this engine");
+    return;
+  }
+  r.verdict = r.diffs.empty() ? Verdict::kEqual : Verdict::kDiffers;
+  if (expectations != nullptr) ApplyExpectations(*expectations, r, nullptr);
+}
+
+}  // namespace
+
+std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::string>& names, size_t reference,
+                                 const std::vector<StageOutcome>& first,
+                                 const std::vector<std::vector<StageOutcome>>& cross,
+                                 const ExpectationSet* expectations) {
+  const Family* family = FindFamily(ic.c->family);
+  std::vector<Record> records;
+  for (size_t k = 0; k < names.size(); ++k) {
+    if (k == reference) continue;
+    Record r = NewRecord(ic, names[reference], names[k]);
+    Compare(first[reference], first[k], names[reference], names[k], family, expectations, r);
+    records.push_back(std::move(r));
+  }
+  if (!ic.c->invariants.empty()) {
+    for (size_t k = 0; k < names.size(); ++k) {
+      if (!first[k].observations) continue;  // failures are reported by the records above
+      Record r = NewRecord(ic, names[k], names[k]);
+      DiffOptions options;
+      options.same_language = true;
+      InvariantResult inv = CheckInvariants(*ic.c, *first[k].observations, family, options);
+      r.diffs = std::move(inv.violations);
+      r.fields_compared = inv.checks;
+      r.verdict = r.diffs.empty() ? Verdict::kEqual : Verdict::kDiffers;
+      if (expectations != nullptr) ApplyExpectations(*expectations, r, nullptr);
+      records.push_back(std::move(r));
+    }
+  }
+  if (ic.c->cross) {
+    for (size_t w = 0; w < names.size(); ++w) {
+      const StageOutcome& own = cross[w][w];
+      // No cross stage ran for this writer: it threw before writing its images.
+      if (!own.observations && own.failure.empty() && !own.unsupported) continue;
+      for (size_t k = 0; k < names.size(); ++k) {
+        if (k == w) continue;
+        Record r = NewRecord(ic, names[w], names[k]);
+        r.writer = names[w];
+        Compare(cross[w][w], cross[w][k], names[w], names[k], family, expectations, r);
+        records.push_back(std::move(r));
+      }
+    }
+  }
+  return records;
+}
+
+}  // namespace dsconform

@@ -1,0 +1,23 @@
+#ifndef DSCONFORM_HARNESS_RUN_RECORD_BUILDER_H_
+#define DSCONFORM_HARNESS_RUN_RECORD_BUILDER_H_
+
+#include <string>
+#include <vector>
+
+#include "harness/expect/expectations.h"
+#include "harness/run/batch_execution.h"
+
+namespace dsconform {
+
+// Turns one case's outcomes into records, in a fixed order: each candidate
+// against the reference; then each engine's invariants (reference = candidate
+// = that engine); then each cross stage: for every writer W, every other
+// reader R against W reading its own images.
+std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::string>& engine_names,
+                                 size_t reference, const std::vector<StageOutcome>& first,
+                                 const std::vector<std::vector<StageOutcome>>& cross,
+                                 const ExpectationSet* expectations);
+
+}  // namespace dsconform
+
+#endif  // DSCONFORM_HARNESS_RUN_RECORD_BUILDER_H_

@@ -1,0 +1,145 @@
+#include "harness/run/runner.h"
+
+#include <atomic>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include "absl/strings/str_cat.h"
+#include "harness/run/batch_execution.h"
+#include "harness/run/record_builder.h"
+
+namespace dsconform {
+namespace {
+
+int64_t ItemsOf(const Case& c) {
+  int64_t n = 0;
+  for (const auto& op : c.ops)
+    if (op.items) n += op.items->count;
+  if (c.cross)
+    for (const auto& op : c.cross->ops)
+      if (op.items) n += op.items->count;
+  return n;
+}
+
+// Consecutive cases, cut when a batch reaches either limit.
+std::vector<std::vector<IndexedCase>> MakeBatches(const std::vector<IndexedCase>& cases, const RunOptions& o) {
+  std::vector<std::vector<IndexedCase>> batches;
+  std::vector<IndexedCase> current;
+  int64_t items = 0;
+  for (const auto& ic : cases) {
+    const int64_t n = ItemsOf(*ic.c);
+    if (!current.empty() && (static_cast<int>(current.size()) >= o.max_batch_cases || items + n > o.max_batch_items)) {
+      batches.push_back(std::move(current));
+      current.clear();
+      items = 0;
+    }
+    current.push_back(ic);
+    items += n;
+  }
+  if (!current.empty()) batches.push_back(std::move(current));
+  return batches;
+}
+
+// Hands records to the sink in batch order, whichever worker finishes first.
+class OrderedEmitter {
+ public:
+  OrderedEmitter(RecordSink& sink, const ProgressFn& progress) : sink_(sink), progress_(progress) {}
+
+  absl::Status Deliver(size_t batch, std::vector<Record> records, int64_t cases) {
+    std::lock_guard<std::mutex> lock(mu_);
+    pending_[batch] = {std::move(records), cases};
+    while (status_.ok()) {
+      auto it = pending_.find(next_);
+      if (it == pending_.end()) break;
+      for (const Record& r : it->second.first) {
+        status_ = sink_.Write(r);
+        if (!status_.ok()) break;
+        ++stats_.records;
+      }
+      stats_.cases_done += it->second.second;
+      pending_.erase(it);
+      ++next_;
+      if (progress_) progress_(stats_.cases_done);
+    }
+    return status_;
+  }
+
+  RunStats stats() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return stats_;
+  }
+
+ private:
+  std::mutex mu_;
+  RecordSink& sink_;
+  const ProgressFn& progress_;
+  std::map<size_t, std::pair<std::vector<Record>, int64_t>> pending_;
+  size_t next_ = 0;
+  RunStats stats_;
+  absl::Status status_;
+};
+
+}  // namespace
+
+absl::StatusOr<std::vector<EngineSet>> CreateEngines(const std::vector<EngineFactory*>& factories, int jobs) {
+  std::vector<EngineSet> workers(static_cast<size_t>(std::max(1, jobs)));
+  for (auto& set : workers) {
+    for (EngineFactory* f : factories) {
+      auto engine = f->Create();
+      if (!engine.ok()) return engine.status();
+      set.push_back(std::move(*engine));
+    }
+  }
+  return workers;
+}
+
+absl::StatusOr<RunStats> RunCases(const std::vector<IndexedCase>& cases, std::vector<EngineSet>& workers,
+                                  const RunOptions& options, RecordSink& sink, const ProgressFn& progress) {
+  if (workers.empty() || workers[0].empty()) return absl::InvalidArgumentError("no engines to run");
+  std::vector<std::string> names;
+  for (const auto& e : workers[0]) names.push_back(e->name());
+  if (options.reference >= names.size()) return absl::InvalidArgumentError("reference engine index out of range");
+
+  const auto batches = MakeBatches(cases, options);
+  OrderedEmitter emitter(sink, progress);
+  std::atomic<size_t> next{0};
+  std::atomic<bool> stop{false};
+  std::mutex error_mu;
+  absl::Status first_error;
+
+  auto work = [&](EngineSet& engines) {
+    while (!stop.load()) {
+      if (options.should_stop && options.should_stop()) {
+        stop = true;
+        break;
+      }
+      const size_t b = next.fetch_add(1);
+      if (b >= batches.size()) break;
+      const auto& batch = batches[b];
+      BatchOutcome outcome = ExecuteBatch(batch, engines);
+      std::vector<Record> records;
+      for (size_t i = 0; i < batch.size(); ++i) {
+        auto recs = BuildRecords(batch[i], names, options.reference, outcome.first[i], outcome.cross[i],
+                                 options.expectations);
+        for (auto& r : recs) records.push_back(std::move(r));
+      }
+      if (auto st = emitter.Deliver(b, std::move(records), static_cast<int64_t>(batch.size())); !st.ok()) {
+        std::lock_guard<std::mutex> lock(error_mu);
+        if (first_error.ok()) first_error = st;
+        stop = true;
+      }
+    }
+  };
+
+  std::vector<std::thread> threads;
+  for (size_t w = 1; w < workers.size(); ++w) threads.emplace_back(work, std::ref(workers[w]));
+  work(workers[0]);
+  for (auto& t : threads) t.join();
+  if (!first_error.ok()) return first_error;
+  RunStats stats = emitter.stats();
+  stats.interrupted = stats.cases_done < static_cast<int64_t>(cases.size());
+  return stats;
+}
+
+}  // namespace dsconform

@@ -1,0 +1,65 @@
+#ifndef DSCONFORM_HARNESS_RUN_RUNNER_H_
+#define DSCONFORM_HARNESS_RUN_RUNNER_H_
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "harness/case/case_program.h"
+#include "harness/engine/engine.h"
+#include "harness/expect/expectations.h"
+#include "harness/report/record.h"
+
+namespace dsconform {
+
+// A case and its position in the full, unsharded case list; records carry the
+// position so shards merge back into one deterministic order.
+struct IndexedCase {
+  int64_t ordinal = 0;
+  const Case* c = nullptr;
+};
+
+struct RunOptions {
+  int jobs = 1;                        // worker threads, each with its own engine instances
+  int max_batch_cases = 64;            // cases per engine call
+  int64_t max_batch_items = 1 << 21;   // items per engine call, so big cases travel alone
+  size_t reference = 0;                // index into the engine list
+  const ExpectationSet* expectations = nullptr;
+  std::function<bool()> should_stop;   // polled between batches (SIGINT/SIGTERM)
+};
+
+// Receives records in case order, one call per record, from one thread at a
+// time. A failing Write stops the run with that status.
+class RecordSink {
+ public:
+  virtual ~RecordSink() = default;
+  virtual absl::Status Write(const Record& record) = 0;
+};
+
+struct RunStats {
+  int64_t cases_done = 0;
+  int64_t records = 0;
+  bool interrupted = false;
+};
+
+// Called after each batch with the number of cases finished so far.
+using ProgressFn = std::function<void(int64_t cases_done)>;
+
+// The engine instances of one worker: engines[i] comes from factories[i].
+using EngineSet = std::vector<std::unique_ptr<Engine>>;
+
+// Creates jobs x engines instances up front, so a broken engine is reported
+// before any case runs.
+absl::StatusOr<std::vector<EngineSet>> CreateEngines(const std::vector<EngineFactory*>& factories, int jobs);
+
+// Runs every case on every engine, diffs each candidate against the reference,
+// checks invariants and cross stages, applies the expectations, and hands the
+// records to `sink` in case order whatever the number of workers.
+absl::StatusOr<RunStats> RunCases(const std::vector<IndexedCase>& cases, std::vector<EngineSet>& workers,
+                                  const RunOptions& options, RecordSink& sink, const ProgressFn& progress);
+
+}  // namespace dsconform
+
+#endif  // DSCONFORM_HARNESS_RUN_RUNNER_H_

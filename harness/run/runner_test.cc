@@ -1,0 +1,166 @@
+// Runner behaviour with fake engines (the real ones are tested in their own
+// modules and in the conformance tests).
+#include "harness/run/runner.h"
+
+#include <mutex>
+
+#include "absl/strings/str_cat.h"
+#include "gtest/gtest.h"
+#include "harness/case/case_builder.h"
+
+namespace dsconform {
+namespace {
+
+// Answers each stage with its case id and item count; "bias" adds one to the
+// estimate of cases whose id contains it; "fail" fails whole batches.
+class FakeEngine : public Engine {
+ public:
+  FakeEngine(std::string name, std::string bias, bool fail) : name_(std::move(name)), bias_(std::move(bias)), fail_(fail) {}
+  std::string name() const override { return name_; }
+  std::string kind() const override { return name_.substr(0, name_.find('@')); }
+  bool SupportsFamily(const std::string& family) const override { return family == "hll"; }
+  absl::StatusOr<std::vector<Observations>> Run(absl::Span<const PreparedStage> stages) override {
+    if (fail_) return absl::InternalError("engine crashed: signal 11");
+    std::vector<Observations> out;
+    for (const auto& s : stages) {
+      Observations o;
+      int64_t items = 0;
+      for (const auto& t : s.tapes) items += static_cast<int64_t>(t->size() / 8);
+      const bool biased = !bias_.empty() && s.source->id.find(bias_) != std::string::npos;
+      o.Add("a.estimate", Value::Double(static_cast<double>(items + (biased ? 1 : 0))));
+      if (s.ops == &s.source->ops) {
+        o.Add("a.compact", Value::Bytes(absl::StrCat(name_.substr(0, 3), items)));  // differs by engine kind
+      } else {
+        o.Add("b.read", Value::Bytes(s.images.begin()->second));  // a cross stage echoes what it read
+      }
+      out.push_back(std::move(o));
+    }
+    return out;
+  }
+
+ private:
+  std::string name_, bias_;
+  bool fail_;
+};
+
+class FakeFactory : public EngineFactory {
+ public:
+  FakeFactory(std::string name, std::string bias = "", bool fail = false) : name_(name), bias_(bias), fail_(fail) {}
+  std::string name() const override { return name_; }
+  absl::StatusOr<std::unique_ptr<Engine>> Create() override {
+    return std::unique_ptr<Engine>(new FakeEngine(name_, bias_, fail_));
+  }
+
+ private:
+  std::string name_, bias_;
+  bool fail_;
+};
+
+class CollectingSink : public RecordSink {
+ public:
+  absl::Status Write(const Record& r) override {
+    records.push_back(r);
+    return absl::OkStatus();
+  }
+  std::vector<Record> records;
+};
+
+std::vector<Case> MakeCases(int n) {
+  std::vector<Case> cases;
+  for (int i = 0; i < n; ++i) {
+    cases.push_back(CaseBuilder(absl::StrCat("hll/fake/n=", i), "hll.fake", "hll")
+                        .Step("create", "a", {{"lg_k", 4}, {"type", "HLL_4"}})
+                        .Update("a", Sequence(0, i))
+                        .Build());
+  }
+  return cases;
+}
+
+std::vector<Record> RunAll(const std::vector<Case>& cases, std::vector<EngineFactory*> factories, int jobs,
+                        int batch = 3) {
+  std::vector<IndexedCase> indexed;
+  for (size_t i = 0; i < cases.size(); ++i) indexed.push_back({static_cast<int64_t>(i), &cases[i]});
+  auto workers = CreateEngines(factories, jobs);
+  EXPECT_TRUE(workers.ok());
+  RunOptions options;
+  options.jobs = jobs;
+  options.max_batch_cases = batch;
+  CollectingSink sink;
+  auto stats = RunCases(indexed, *workers, options, sink, nullptr);
+  EXPECT_TRUE(stats.ok()) << stats.status();
+  return sink.records;
+}
+
+TEST(Runner, RecordsComeInCaseOrderWhateverTheNumberOfWorkers) {
+  const auto cases = MakeCases(40);
+  FakeFactory ref("java@1"), cand("java-direct@1", "n=1");
+  const auto one = RunAll(cases, {&ref, &cand}, 1);
+  const auto three = RunAll(cases, {&ref, &cand}, 3, 2);
+  ASSERT_EQ(one.size(), 40u);
+  ASSERT_EQ(three.size(), one.size());
+  for (size_t i = 0; i < one.size(); ++i) {
+    EXPECT_EQ(RecordToJson(one[i]).dump(), RecordToJson(three[i]).dump());
+    EXPECT_EQ(one[i].index, static_cast<int64_t>(i));
+  }
+}
+
+TEST(Runner, DifferingFieldsCarryBothValues) {
+  const auto cases = MakeCases(3);
+  FakeFactory ref("java@1"), cand("java-direct@1", "n=2");
+  const auto records = RunAll(cases, {&ref, &cand}, 1);
+  ASSERT_EQ(records.size(), 3u);
+  EXPECT_EQ(records[1].verdict, Verdict::kEqual);
+  ASSERT_EQ(records[2].verdict, Verdict::kDiffers);
+  ASSERT_EQ(records[2].diffs.size(), 1u);
+  EXPECT_EQ(records[2].diffs[0].field, "a.estimate");
+  EXPECT_EQ(records[2].diffs[0].reference.AsDouble(), 2.0);
+  EXPECT_EQ(records[2].diffs[0].candidate.AsDouble(), 3.0);
+}
+
+TEST(Runner, AFailingEngineIsAnErrorVerdictNotAnAbortedRun) {
+  const auto cases = MakeCases(5);
+  FakeFactory ref("java@1"), broken("cpp@x", "", true);
+  const auto records = RunAll(cases, {&ref, &broken}, 2, 2);
+  ASSERT_EQ(records.size(), 5u);
+  for (const auto& r : records) {
+    EXPECT_EQ(r.verdict, Verdict::kError);
+    EXPECT_NE(r.note.find("signal 11"), std::string::npos);
+  }
+}
+
+TEST(Runner, CrossStagesCompareEachReaderWithTheWriterReadingItself) {
+  std::vector<Case> cases = {CaseBuilder("hll/fake/cross", "hll.fake", "hll")
+                                 .Step("create", "a", {{"lg_k", 4}, {"type", "HLL_4"}})
+                                 .Step("serialize", "a", {{"form", "compact"}})
+                                 .Cross({"a.compact"})
+                                 .Step("deserialize", "b", {{"image", "a.compact"}, {"mode", "heapify"}})
+                                 .Build()};
+  FakeFactory ref("java@1"), cand("cpp@1");
+  const auto records = RunAll(cases, {&ref, &cand}, 1);
+  // first stage (images differ by engine), then java's images read by cpp, then cpp's read by java.
+  ASSERT_EQ(records.size(), 3u);
+  EXPECT_EQ(records[0].verdict, Verdict::kDiffers);
+  EXPECT_EQ(records[1].writer, "java@1");
+  EXPECT_EQ(records[1].candidate, "cpp@1");
+  EXPECT_EQ(records[1].verdict, Verdict::kEqual);  // both echo java's image
+  EXPECT_EQ(records[2].writer, "cpp@1");
+  EXPECT_EQ(records[2].reference, "cpp@1");
+  EXPECT_EQ(records[2].candidate, "java@1");
+}
+
+TEST(Runner, InvariantsAreCheckedOnEveryEngine) {
+  std::vector<Case> cases = {CaseBuilder("hll/fake/inv", "hll.fake", "hll")
+                                 .Step("create", "a", {{"lg_k", 4}, {"type", "HLL_4"}})
+                                 .Check("equal", {"a.estimate", "a.compact"})
+                                 .Build()};
+  FakeFactory ref("java@1"), cand("cpp@1");
+  const auto records = RunAll(cases, {&ref, &cand}, 1);
+  ASSERT_EQ(records.size(), 3u);  // cpp vs java, then java's own and cpp's own invariants
+  EXPECT_EQ(records[1].reference, "java@1");
+  EXPECT_EQ(records[1].candidate, "java@1");
+  EXPECT_EQ(records[1].verdict, Verdict::kDiffers);  // a double is never equal to bytes
+  EXPECT_EQ(records[1].diffs[0].field, "equal: a.compact vs a.estimate");
+}
+
+}  // namespace
+}  // namespace dsconform

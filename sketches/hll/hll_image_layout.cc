@@ -1,0 +1,361 @@
+#include "sketches/hll/hll_image_layout.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+
+namespace dsconform {
+namespace {
+
+// The published serVer-1 HLL format (datasketches-java hll/PreambleUtil.java,
+// datasketches-cpp hll/include/HllUtil.hpp), all values little-endian.
+constexpr uint8_t kSerVer = 1;
+constexpr uint8_t kHllFamilyId = 7;
+constexpr uint32_t kListDataStart = 8;
+constexpr uint32_t kSetDataStart = 12;
+constexpr uint32_t kHllDataStart = 40;
+constexpr uint8_t kCompactMask = 8;
+constexpr uint32_t kKeyMask26 = (1u << 26) - 1;
+constexpr uint8_t kAuxToken = 15;  // an HLL_4 nibble whose value lives in the aux table
+constexpr int kMaxLgArr = 26;      // coupons carry 26 address bits; no table is larger
+// LG_AUX_ARR_INTS for lgK 0..21: the aux table an updatable HLL_4 image
+// reserves (zeroed) while it has no aux entries.
+constexpr uint8_t kLgAuxArrInts[] = {0, 2, 2, 2, 2, 2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 7, 8, 9, 10, 11, 12, 13};
+
+// Which curMode (low two bits of the mode byte) a header row belongs to;
+// kUnknownMode covers images whose mode byte is missing or names no mode.
+enum ModeMask : uint8_t { kList = 1, kSet = 2, kHll = 4, kUnknownMode = 8, kAnyMode = 15 };
+
+enum class RowType { kU8, kU32, kF64, kFamily, kFlags, kFlagBit, kModeByte, kCurMode, kTgtType };
+
+struct HeaderRow {
+  const char* name;
+  uint32_t offset;
+  uint32_t size;
+  RowType type;
+  uint8_t modes;
+  bool any_ser_ver;  // decoded even when serVer is not 1 (the bytes every sketch family starts with)
+  uint8_t mask = 0;  // kFlagBit: the bit
+};
+
+constexpr HeaderRow kHeaderRows[] = {
+    {"preInts", 0, 1, RowType::kU8, kAnyMode, true},
+    {"serVer", 1, 1, RowType::kU8, kAnyMode, true},
+    {"family", 2, 1, RowType::kFamily, kAnyMode, true},
+    {"lgK", 3, 1, RowType::kU8, kAnyMode, false},
+    {"lgArr", 4, 1, RowType::kU8, kAnyMode, false},  // LIST/SET: coupon array; HLL: aux table (0 without one)
+    {"flags", 5, 1, RowType::kFlags, kAnyMode, false},
+    {"flags.RESERVED", 5, 1, RowType::kFlagBit, kAnyMode, false, 0x01},  // BIG_ENDIAN in early Java; written 0
+    {"flags.READ_ONLY", 5, 1, RowType::kFlagBit, kAnyMode, false, 0x02},
+    {"flags.EMPTY", 5, 1, RowType::kFlagBit, kAnyMode, false, 0x04},
+    {"flags.COMPACT", 5, 1, RowType::kFlagBit, kAnyMode, false, 0x08},
+    {"flags.OUT_OF_ORDER", 5, 1, RowType::kFlagBit, kAnyMode, false, 0x10},
+    // C++ FULL_SIZE_FLAG_MASK (start_full_size) and Java REBUILD_CURMIN_NUM_KXQ_MASK share this bit.
+    {"flags.FULL_SIZE/REBUILD_KXQ", 5, 1, RowType::kFlagBit, kAnyMode, false, 0x20},
+    {"flags.bit6", 5, 1, RowType::kFlagBit, kAnyMode, false, 0x40},
+    {"flags.bit7", 5, 1, RowType::kFlagBit, kAnyMode, false, 0x80},
+    {"listCount", 6, 1, RowType::kU8, kList, false},
+    {"unused", 6, 1, RowType::kU8, kSet, false},
+    {"curMin", 6, 1, RowType::kU8, kHll, false},
+    {"byte6", 6, 1, RowType::kU8, kUnknownMode, false},
+    {"mode", 7, 1, RowType::kModeByte, kAnyMode, false},
+    {"mode.curMode", 7, 1, RowType::kCurMode, kAnyMode, false},
+    {"mode.tgtType", 7, 1, RowType::kTgtType, kAnyMode, false},
+    {"setCount", 8, 4, RowType::kU32, kSet, false},
+    {"hipAccum", 8, 8, RowType::kF64, kHll, false},
+    {"kxq0", 16, 8, RowType::kF64, kHll, false},
+    {"kxq1", 24, 8, RowType::kF64, kHll, false},
+    {"numAtCurMin", 32, 4, RowType::kU32, kHll, false},
+    {"auxCount", 36, 4, RowType::kU32, kHll, false},
+};
+
+const char* const kCurModeNames[] = {"LIST", "SET", "HLL"};
+const char* const kTgtTypeNames[] = {"HLL_4", "HLL_6", "HLL_8"};
+
+uint32_t LoadU32(std::string_view img, uint32_t off) {
+  uint32_t v = 0;
+  for (int i = 3; i >= 0; --i) v = (v << 8) | static_cast<uint8_t>(img[off + i]);
+  return v;
+}
+
+double LoadF64(std::string_view img, uint32_t off) {
+  uint64_t bits = 0;
+  for (int i = 7; i >= 0; --i) bits = (bits << 8) | static_cast<uint8_t>(img[off + i]);
+  double d;
+  std::memcpy(&d, &bits, 8);
+  return d;
+}
+
+// What the header says about the layout of the rest, read only from bytes
+// that exist.
+struct Header {
+  uint32_t size = 0;  // image length, clamped to 32 bits
+  bool ser_ver_1 = false;
+  uint8_t modes = kUnknownMode;
+  int cur_mode = -1;  // 0 LIST, 1 SET, 2 HLL
+  int tgt_type = -1;  // 0 HLL_4, 1 HLL_6, 2 HLL_8
+  uint8_t lg_k = 0, lg_arr = 0, flags = 0, byte6 = 0;
+  bool compact = false;
+};
+
+Header ReadHeader(std::string_view img) {
+  Header h;
+  h.size = static_cast<uint32_t>(std::min<size_t>(img.size(), std::numeric_limits<uint32_t>::max()));
+  auto byte = [&](uint32_t off) -> uint8_t { return off < h.size ? static_cast<uint8_t>(img[off]) : 0; };
+  h.ser_ver_1 = h.size > 1 && byte(1) == kSerVer;
+  h.lg_k = byte(3);
+  h.lg_arr = byte(4);
+  h.flags = byte(5);
+  h.byte6 = byte(6);
+  h.compact = (h.flags & kCompactMask) != 0;
+  if (h.size >= 8) {
+    const int cur = byte(7) & 3, tgt = (byte(7) >> 2) & 3;
+    if (cur < 3 && tgt < 3) {
+      h.cur_mode = cur;
+      h.tgt_type = tgt;
+      h.modes = static_cast<uint8_t>(1u << cur);
+    }
+  }
+  return h;
+}
+
+std::string FlagsText(uint8_t flags) {
+  std::string names;
+  for (const auto& row : kHeaderRows) {
+    if (row.type != RowType::kFlagBit || !(flags & row.mask)) continue;
+    absl::StrAppend(&names, names.empty() ? "" : "|", row.name + 6);  // past "flags."
+  }
+  return names.empty() ? absl::StrFormat("0x%02x", flags) : absl::StrFormat("0x%02x (%s)", flags, names);
+}
+
+std::string RowValue(const HeaderRow& row, std::string_view img) {
+  const uint8_t b = static_cast<uint8_t>(img[row.offset]);
+  switch (row.type) {
+    case RowType::kU8: return absl::StrCat(b);
+    case RowType::kU32: return absl::StrCat(LoadU32(img, row.offset));
+    case RowType::kF64: return FormatImageDouble(LoadF64(img, row.offset));
+    case RowType::kFamily: return b == kHllFamilyId ? "7" : absl::StrCat(b, " (HLL is 7)");
+    case RowType::kFlags: return FlagsText(b);
+    case RowType::kFlagBit: return (b & row.mask) ? "true" : "false";
+    case RowType::kModeByte: return absl::StrFormat("0x%02x", b);
+    case RowType::kCurMode: return (b & 3) < 3 ? kCurModeNames[b & 3] : "3 (invalid)";
+    case RowType::kTgtType: return ((b >> 2) & 3) < 3 ? kTgtTypeNames[(b >> 2) & 3] : "3 (invalid)";
+  }
+  return "?";
+}
+
+// Collects the fields that overlap [begin, end); a zero-length field (the
+// point where a truncated image stops) counts when it lies inside or at end.
+class Sink {
+ public:
+  Sink(uint32_t begin, uint32_t end) : begin_(begin), end_(end) {}
+  bool Wants(uint32_t off, uint32_t size) const {
+    if (size == 0) return off >= begin_ && off <= end_;
+    return off < end_ && static_cast<uint64_t>(off) + size > begin_;
+  }
+  void Add(std::string name, uint32_t off, uint32_t size, std::string value) {
+    if (Wants(off, size)) fields_.push_back({std::move(name), off, size, std::move(value)});
+  }
+  std::vector<DecodedField> Take() { return std::move(fields_); }
+
+ private:
+  uint32_t begin_, end_;
+  std::vector<DecodedField> fields_;
+};
+
+void Truncated(Sink& sink, const Header& h, uint32_t off, uint64_t expected_end, const std::string& what) {
+  sink.Add("truncated", off, h.size - off,
+           absl::StrCat("image ends at byte ", h.size, " inside ", what,
+                        expected_end > 0 ? absl::StrCat(" (needs ", expected_end, " bytes)") : ""));
+}
+
+void Undecoded(Sink& sink, const Header& h, uint32_t off, const std::string& why) {
+  sink.Add("undecoded", off, h.size - off, absl::StrCat(h.size - off, " bytes: ", why));
+}
+
+std::string SlotValue(uint32_t pair, uint8_t lg_k, bool with_hex) {
+  if (pair == 0) return "EMPTY";
+  const uint32_t slot = (pair & kKeyMask26) & ((1u << std::min<uint8_t>(lg_k, 26)) - 1);
+  std::string s = absl::StrCat("slot ", slot, " value ", pair >> 26);
+  if (with_hex) absl::StrAppend(&s, absl::StrFormat(" (0x%08x)", pair));
+  return s;
+}
+
+// Emits `count` 4-byte entries named prefix[i] from `start`; returns the end
+// offset, or 0 after reporting that the image ends inside the array.
+uint64_t IntArray(Sink& sink, std::string_view img, const Header& h, uint32_t start, uint64_t count,
+                  const char* prefix, bool with_hex) {
+  const uint64_t end = start + 4 * count;
+  for (uint64_t i = 0; i < count; ++i) {
+    const uint64_t off = start + 4 * i;
+    if (off + 4 > h.size) {
+      Truncated(sink, h, static_cast<uint32_t>(off), end, absl::StrCat(prefix, "[", i, "] of ", count));
+      return 0;
+    }
+    if (!sink.Wants(static_cast<uint32_t>(off), 4)) continue;
+    sink.Add(absl::StrCat(prefix, "[", i, "]"), static_cast<uint32_t>(off), 4,
+             SlotValue(LoadU32(img, static_cast<uint32_t>(off)), h.lg_k, with_hex));
+  }
+  return end;
+}
+
+// LIST and SET: the coupons, every slot of the hash table when updatable
+// (EMPTY ones included), the valid ones only when compact.
+uint64_t DecodeCoupons(Sink& sink, std::string_view img, const Header& h) {
+  const bool list = h.cur_mode == 0;
+  const uint32_t start = list ? kListDataStart : kSetDataStart;
+  uint64_t count;
+  if (h.compact) {
+    count = list ? h.byte6 : LoadU32(img, 8);
+  } else {
+    if (h.lg_arr > kMaxLgArr) {
+      Undecoded(sink, h, start, absl::StrCat("lgArr ", h.lg_arr, " is out of range 0..", kMaxLgArr));
+      return 0;
+    }
+    count = uint64_t{1} << h.lg_arr;
+  }
+  return IntArray(sink, img, h, start, count, "coupon", true);
+}
+
+// The register at `slot`: where its bits are and what they say.
+struct Register {
+  uint32_t offset, size;
+  uint8_t value;
+};
+
+Register ReadRegister(std::string_view img, const Header& h, uint32_t slot) {
+  switch (h.tgt_type) {
+    case 0: {  // HLL_4: two per byte, even slots in the low nibble
+      const uint32_t off = kHllDataStart + slot / 2;
+      if (off >= h.size) return {off, 1, 0};
+      const uint8_t b = static_cast<uint8_t>(img[off]);
+      return {off, 1, static_cast<uint8_t>((slot & 1) ? b >> 4 : b & 0x0f)};
+    }
+    case 1: {  // HLL_6: little-endian bit stream, 6 bits per slot
+      const uint32_t bit = slot * 6, off = kHllDataStart + bit / 8, shift = bit % 8;
+      const uint32_t size = shift + 6 > 8 ? 2 : 1;
+      if (off + size > h.size) return {off, size, 0};
+      uint32_t two = static_cast<uint8_t>(img[off]);
+      if (size == 2) two |= static_cast<uint32_t>(static_cast<uint8_t>(img[off + 1])) << 8;
+      return {off, size, static_cast<uint8_t>((two >> shift) & 0x3f)};
+    }
+    default: {  // HLL_8: one byte per slot
+      const uint32_t off = kHllDataStart + slot;
+      return {off, 1, off < h.size ? static_cast<uint8_t>(img[off]) : uint8_t{0}};
+    }
+  }
+}
+
+std::string RegisterValue(const Header& h, uint8_t v, uint8_t cur_min) {
+  if (h.tgt_type != 0) return absl::StrCat(v);
+  // HLL_4 stores value - curMin; the token 15 sends the reader to the aux table.
+  if (v == kAuxToken) return "AUX (nibble 15)";
+  if (cur_min == 0) return absl::StrCat(v);
+  return absl::StrCat(cur_min + v, " (nibble ", v, ")");
+}
+
+uint64_t DecodeHllArrays(Sink& sink, std::string_view img, const Header& h) {
+  if (h.lg_k < 4 || h.lg_k > 21) {
+    Undecoded(sink, h, kHllDataStart, absl::StrCat("lgK ", h.lg_k, " is out of range 4..21"));
+    return 0;
+  }
+  const uint32_t k = 1u << h.lg_k;
+  const uint32_t array_bytes = h.tgt_type == 0 ? k / 2 : h.tgt_type == 1 ? (k * 3) / 4 + 1 : k;
+  const uint64_t array_end = kHllDataStart + array_bytes;
+  for (uint32_t slot = 0; slot < k; ++slot) {
+    const Register r = ReadRegister(img, h, slot);
+    if (static_cast<uint64_t>(r.offset) + r.size > h.size) {
+      Truncated(sink, h, r.offset, array_end, absl::StrCat("register[", slot, "] of ", k));
+      return 0;
+    }
+    if (!sink.Wants(r.offset, r.size)) continue;
+    sink.Add(absl::StrCat("register[", slot, "]"), r.offset, r.size, RegisterValue(h, r.value, h.byte6));
+  }
+  if (h.tgt_type == 1) {  // the byte HLL_6 arrays carry past the last register
+    const uint32_t off = kHllDataStart + (k * 3) / 4;
+    if (off >= h.size) {
+      Truncated(sink, h, off, array_end, "the HLL_6 padding byte");
+      return 0;
+    }
+    sink.Add("padding", off, 1, absl::StrFormat("0x%02x", static_cast<uint8_t>(img[off])));
+  }
+  if (h.tgt_type != 0) return array_end;
+
+  // HLL_4's aux table: auxCount pairs when compact; the whole hash table
+  // (EMPTY slots included) when updatable, reserved even while unused.
+  uint64_t count;
+  if (h.compact) {
+    count = LoadU32(img, 36);
+  } else {
+    const uint8_t lg = h.lg_arr != 0 ? h.lg_arr : kLgAuxArrInts[h.lg_k];
+    if (lg > kMaxLgArr) {
+      Undecoded(sink, h, static_cast<uint32_t>(array_end), absl::StrCat("aux lgArr ", lg, " is out of range"));
+      return 0;
+    }
+    count = uint64_t{1} << lg;
+  }
+  return IntArray(sink, img, h, static_cast<uint32_t>(array_end), count, "aux", false);
+}
+
+std::vector<DecodedField> Decode(std::string_view img, uint32_t begin, uint32_t end) {
+  Sink sink(begin, end);
+  const Header h = ReadHeader(img);
+  if (h.size == 0) {
+    sink.Add("truncated", 0, 0, "empty image");
+    return sink.Take();
+  }
+  uint32_t header_end = 0;
+  for (const auto& row : kHeaderRows) {
+    if (!(row.modes & h.modes)) continue;
+    if (!h.ser_ver_1 && !row.any_ser_ver) break;
+    if (row.offset + row.size > h.size) {
+      Truncated(sink, h, row.offset, 0, row.name);
+      return sink.Take();
+    }
+    header_end = std::max(header_end, row.offset + row.size);
+    if (sink.Wants(row.offset, row.size)) sink.Add(row.name, row.offset, row.size, RowValue(row, img));
+  }
+  if (!h.ser_ver_1) {
+    if (header_end < h.size)
+      Undecoded(sink, h, header_end,
+                absl::StrCat("serVer ", static_cast<uint8_t>(img[1]), " is not the HLL serialization version 1"));
+    return sink.Take();
+  }
+  if (h.cur_mode < 0) {
+    if (header_end < h.size) Undecoded(sink, h, header_end, "the mode byte names no mode");
+    return sink.Take();
+  }
+  const uint64_t body_end = h.cur_mode == 2 ? DecodeHllArrays(sink, img, h) : DecodeCoupons(sink, img, h);
+  if (body_end != 0 && body_end < h.size)
+    Undecoded(sink, h, static_cast<uint32_t>(body_end), "past the end of the sketch");
+  return sink.Take();
+}
+
+}  // namespace
+
+std::vector<DecodedField> DecodeHllImage(std::string_view image) {
+  return Decode(image, 0, std::numeric_limits<uint32_t>::max());
+}
+
+std::vector<DecodedField> DecodeHllImageRange(std::string_view image, uint32_t begin, uint32_t end) {
+  return Decode(image, begin, end);
+}
+
+std::string FormatImageDouble(double d) {
+  if (std::isnan(d)) return "NaN";
+  if (std::isinf(d)) return d > 0 ? "Infinity" : "-Infinity";
+  // Plain notation where Java's Double.toString uses it, scientific elsewhere.
+  const double mag = std::fabs(d);
+  const bool plain = mag == 0 || (mag >= 1e-3 && mag < 1e7);
+  char buf[64];
+  const auto r = std::to_chars(buf, buf + sizeof buf, d, plain ? std::chars_format::fixed : std::chars_format::scientific);
+  std::string s(buf, r.ptr);
+  if (plain && s.find('.') == std::string::npos) s += ".0";
+  return s;
+}
+
+}  // namespace dsconform

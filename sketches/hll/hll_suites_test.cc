@@ -1,0 +1,61 @@
+// The HLL suites generate valid, unique, deterministic cases of the promised shape.
+#include <set>
+
+#include "gtest/gtest.h"
+#include "harness/family/case_validation.h"
+#include "sketches/hll/hll_suites.h"
+
+namespace dsconform {
+namespace {
+
+TEST(HllTransitions, FollowThePublishedThresholds) {
+  EXPECT_EQ(HllTransitionsFor(4).first_set, 0);  // below lgK 8 LIST promotes straight to HLL
+  const HllTransitions t12 = HllTransitionsFor(12);
+  EXPECT_EQ(t12.last_list, 7);
+  EXPECT_EQ(t12.first_set, 8);
+  EXPECT_EQ(t12.last_set, 384);  // 3/4 of 2^(12-3)
+  EXPECT_EQ(t12.set_grow_points.front(), 25);
+}
+
+TEST(HllMatrixSizes, AtLeastSeventeenPerLgKAroundEveryTransition) {
+  for (int lg_k = 4; lg_k <= 21; ++lg_k) {
+    const auto sizes = HllMatrixSizes(lg_k, int64_t{1} << 24);
+    EXPECT_GE(sizes.size(), 17u) << "lgK " << lg_k;
+    std::set<int64_t> s(sizes.begin(), sizes.end());
+    EXPECT_TRUE(s.count(0) && s.count(1) && s.count(7) && s.count(8)) << lg_k;
+    if (lg_k >= 8) {
+      const int64_t last_set = HllTransitionsFor(lg_k).last_set;
+      EXPECT_TRUE(s.count(last_set) && s.count(last_set + 1)) << lg_k;
+    }
+    EXPECT_GE(*s.rbegin(), (int64_t{1} << lg_k) * 4) << lg_k;  // HLL_4's aux table fills
+  }
+}
+
+TEST(HllSuites, EveryCaseIsValidUniqueAndDeterministic) {
+  for (const Suite* suite : HllSuites()) {
+    for (SuiteScale scale : {SuiteScale::kSmoke, SuiteScale::kReduced}) {
+      const auto cases = suite->Generate(scale);
+      EXPECT_FALSE(cases.empty()) << suite->name();
+      std::set<std::string> ids;
+      for (const auto& c : cases) {
+        EXPECT_TRUE(ValidateCase(c).ok()) << ValidateCase(c);
+        EXPECT_TRUE(ids.insert(c.id).second) << "duplicate id " << c.id;
+        EXPECT_EQ(c.suite, suite->name());
+      }
+      const auto again = suite->Generate(scale);
+      ASSERT_EQ(again.size(), cases.size());
+      for (size_t i = 0; i < cases.size(); ++i) EXPECT_EQ(CaseToJson(again[i]), CaseToJson(cases[i]));
+    }
+  }
+}
+
+TEST(HllSuites, FullScaleHasTheStudiedShape) {
+  EXPECT_EQ(HllMatrixSuite().Generate(SuiteScale::kFull).size() >= 18u * 3 * 17, true);
+  const auto unions = HllUnionSuite().Generate(SuiteScale::kFull);
+  std::set<std::string> scenarios;
+  for (const auto& c : unions) scenarios.insert(c.id.substr(0, c.id.find("/inputs")));
+  EXPECT_GE(scenarios.size(), 80u);
+}
+
+}  // namespace
+}  // namespace dsconform
