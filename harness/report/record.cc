@@ -77,6 +77,29 @@ nlohmann::ordered_json RecordToJson(const Record& r) {
   return j;
 }
 
+nlohmann::ordered_json RunInfoToJson(const RunInfo& info) {
+  return {{"command_line", info.command_line}, {"reference", info.reference},
+          {"engines", info.engines},           {"suites", info.suites},
+          {"expectations_file", info.expectations_file}, {"status", info.status},
+          {"total_cases", info.total_cases}};
+}
+
+bool RunInfoFromJson(const nlohmann::json& j, RunInfo* out, std::string* error) {
+  try {
+    out->command_line = j.at("command_line").get<std::string>();
+    out->reference = j.at("reference").get<std::string>();
+    out->engines = j.at("engines").get<std::vector<std::string>>();
+    out->suites = j.at("suites").get<std::vector<std::string>>();
+    out->expectations_file = j.at("expectations_file").get<std::string>();
+    out->status = j.at("status").get<std::string>();
+    out->total_cases = j.at("total_cases").get<int64_t>();
+  } catch (const std::exception& e) {
+    *error = e.what();
+    return false;
+  }
+  return true;
+}
+
 bool RecordFromJson(const nlohmann::json& j, Record* out, std::string* error) {
   try {
     Record r;

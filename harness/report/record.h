@@ -79,6 +79,9 @@ struct RunInfo {
 };
 
 nlohmann::ordered_json RecordToJson(const Record& r);
+// run_info.json, so that `merge` can rebuild the RunInfo of a sharded run.
+nlohmann::ordered_json RunInfoToJson(const RunInfo& info);
+bool RunInfoFromJson(const nlohmann::json& j, RunInfo* out, std::string* error);
 bool RecordFromJson(const nlohmann::json& j, Record* out, std::string* error);
 
 }  // namespace dsconform

@@ -1,0 +1,21 @@
+#ifndef DSCONFORM_HARNESS_CLI_COMMANDS_H_
+#define DSCONFORM_HARNESS_CLI_COMMANDS_H_
+
+#include <string>
+#include <vector>
+
+namespace dsconform {
+
+// Each returns the process exit status (harness/cli/cli_flags.h). `args` are
+// the positional arguments after the command name; flags are already parsed.
+int RunCommand(const std::vector<std::string>& args, const std::string& command_line);
+int ListCommand(const std::vector<std::string>& args);
+int ReproCommand(const std::vector<std::string>& args);
+int MergeCommand(const std::vector<std::string>& args, const std::string& command_line);
+
+// Prints "dsconform: <message>" to stderr and returns kExitUsage.
+int UsageError(const std::string& message);
+
+}  // namespace dsconform
+
+#endif  // DSCONFORM_HARNESS_CLI_COMMANDS_H_

@@ -1,0 +1,98 @@
+#include "harness/cli/engine_catalog.h"
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "java-bridge/java_engine.h"
+#ifdef DSCONFORM_HAVE_CPP
+#include "sketches/native/cpp_engine.h"
+#endif
+
+namespace dsconform {
+namespace {
+
+constexpr char kNoCpp[] =
+    "cpp: not built: configure with -DDATASKETCHES_CPP_SOURCE_DIR=<a datasketches-cpp checkout> or install its CMake "
+    "package";
+
+bool HaveCpp() {
+#ifdef DSCONFORM_HAVE_CPP
+  return true;
+#else
+  return false;
+#endif
+}
+
+std::vector<std::string> Known() {
+  std::vector<std::string> known;
+  if (HaveCpp()) known.push_back("cpp");
+  known.push_back("java");
+  known.push_back("java-direct");
+  for (const auto& v : StagedJavaVersions()) {
+    known.push_back("java@" + v);
+    known.push_back("java-direct@" + v);
+  }
+  known.push_back("java@<path to a datasketches-java jar>");
+  return known;
+}
+
+}  // namespace
+
+std::vector<std::string> DescribeEngines() {
+  std::vector<std::string> lines;
+#ifdef DSCONFORM_HAVE_CPP
+  lines.push_back(absl::StrCat(CppEngineName(), "  (spec: cpp) the datasketches-cpp compiled into this build"));
+#else
+  lines.push_back(kNoCpp);
+#endif
+  for (const auto& v : StagedJavaVersions())
+    lines.push_back(absl::StrCat("java@", v, ", java-direct@", v, "  datasketches-java ", v, " in the embedded JVM",
+                                 v == DefaultJavaVersion() ? " (the default `java`)" : ""));
+  return lines;
+}
+
+absl::StatusOr<std::vector<std::unique_ptr<EngineFactory>>> ResolveEngines(const EngineRequest& request) {
+  std::vector<std::string> specs = request.specs;
+  if (specs.size() == 1 && specs[0] == "auto") {
+    specs = {"java"};
+    if (HaveCpp()) specs.push_back("cpp");
+    else specs.push_back("java-direct");
+  }
+  if (!request.java_jar.empty()) specs.push_back("java@" + request.java_jar);
+  std::vector<std::unique_ptr<EngineFactory>> out;
+  for (const std::string& spec : specs) {
+    if (spec == "cpp" || absl::StartsWith(spec, "cpp@")) {
+#ifdef DSCONFORM_HAVE_CPP
+      auto f = MakeCppEngineFactory();
+      if (spec != "cpp" && spec != f->name())
+        return absl::InvalidArgumentError(absl::StrCat("engine ", spec, ": this build has ", f->name(),
+                                                       " (one native engine per build; run a second build out of process)"));
+      out.push_back(std::move(f));
+      continue;
+#else
+      return absl::InvalidArgumentError(kNoCpp);
+#endif
+    }
+    if (spec == "java" || spec == "java-direct" || absl::StartsWith(spec, "java@") ||
+        absl::StartsWith(spec, "java-direct@")) {
+      JavaEngineSpec js;
+      js.direct = absl::StartsWith(spec, "java-direct");
+      const size_t at = spec.find('@');
+      if (at != std::string::npos) {
+        const std::string what = spec.substr(at + 1);
+        if (absl::EndsWith(what, ".jar")) js.jar = what;
+        else js.version = what;
+      }
+      js.jvm.extra_options = request.jvm_options;
+      auto f = MakeJavaEngineFactory(js);
+      if (!f.ok()) return f.status();
+      out.push_back(std::move(*f));
+      continue;
+    }
+    return absl::InvalidArgumentError(
+        absl::StrCat("unknown engine '", spec, "' (this build can run: ", absl::StrJoin(Known(), ", "), ")"));
+  }
+  return out;
+}
+
+}  // namespace dsconform

@@ -1,0 +1,80 @@
+// `dsconform repro CASE_ID`: the case program, and its result on every engine
+// with the decoded differences.
+#include <cstdio>
+
+#include "absl/flags/flag.h"
+#include "absl/strings/str_cat.h"
+#include "harness/cli/case_selection.h"
+#include "harness/cli/cli_flags.h"
+#include "harness/cli/commands.h"
+#include "harness/cli/engine_catalog.h"
+#include "harness/family/case_validation.h"
+#include "harness/run/runner.h"
+#include "reports/record_text.h"
+
+namespace dsconform {
+namespace {
+
+class PrintingSink : public RecordSink {
+ public:
+  explicit PrintingSink(const std::string& writer) : writer_(writer) {}
+  absl::Status Write(const Record& r) override {
+    if (!writer_.empty() && r.writer != writer_) return absl::OkStatus();
+    std::printf("\n%s\n", RecordHeadline(r).c_str());
+    if (!r.note.empty()) std::printf("  %s\n", r.note.c_str());
+    for (const FieldDiff& d : r.diffs) {
+      std::printf("  %s\n", FieldDiffLine(d).c_str());
+      for (const DecodedDiff& x : d.decoded) std::printf("      %s\n", DecodedDiffText(x).c_str());
+    }
+    if (VerdictFails(r.verdict)) failed = true;
+    return absl::OkStatus();
+  }
+  bool failed = false;
+
+ private:
+  std::string writer_;
+};
+
+}  // namespace
+
+int ReproCommand(const std::vector<std::string>& args) {
+  if (args.size() != 1) return UsageError("repro takes one case id: dsconform repro 'hll/sketch/lgk=12/type=HLL_4/n=3072'");
+  absl::StatusOr<Case> c = absl::NotFoundError("");
+  if (!absl::GetFlag(FLAGS_cases_file).empty()) {
+    auto cases = ReadCasesFile(absl::GetFlag(FLAGS_cases_file));
+    if (!cases.ok()) return UsageError(std::string(cases.status().message()));
+    for (auto& x : *cases)
+      if (x.id == args[0]) c = std::move(x);
+    if (!c.ok()) return UsageError(absl::StrCat("no case '", args[0], "' in ", absl::GetFlag(FLAGS_cases_file)));
+  } else {
+    c = FindCase(args[0]);
+    if (!c.ok()) return UsageError(std::string(c.status().message()));
+  }
+  std::printf("# case program\n%s\n", CaseToJson(*c).dump(2).c_str());
+
+  EngineRequest request;
+  request.specs = SplitList(absl::GetFlag(FLAGS_engines));
+  request.jvm_options = SplitList(absl::GetFlag(FLAGS_jvm_options));
+  request.java_jar = absl::GetFlag(FLAGS_java_jar);
+  auto factories = ResolveEngines(request);
+  if (!factories.ok()) return UsageError(std::string(factories.status().message()));
+  std::vector<EngineFactory*> raw;
+  for (auto& f : *factories) raw.push_back(f.get());
+  auto workers = CreateEngines(raw, 1);
+  if (!workers.ok()) return UsageError(std::string(workers.status().message()));
+  RunOptions options;
+  const std::string reference = absl::GetFlag(FLAGS_reference);
+  for (size_t i = 0; i < (*workers)[0].size(); ++i)
+    if (!reference.empty() && (*workers)[0][i]->name().rfind(reference, 0) == 0) options.reference = i;
+  std::printf("\n# results\n");
+  PrintingSink sink(absl::GetFlag(FLAGS_writer));
+  std::vector<IndexedCase> one = {{0, &*c}};
+  auto stats = RunCases(one, *workers, options, sink, nullptr);
+  if (!stats.ok()) {
+    std::fprintf(stderr, "dsconform: %s\n", std::string(stats.status().message()).c_str());
+    return kExitUsage;
+  }
+  return sink.failed ? kExitDifferences : kExitClean;
+}
+
+}  // namespace dsconform

@@ -1,0 +1,79 @@
+#ifndef DSCONFORM_REPORTS_RUN_SUMMARY_H_
+#define DSCONFORM_REPORTS_RUN_SUMMARY_H_
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "harness/report/record.h"
+#include "nlohmann/json.hpp"
+
+namespace dsconform {
+
+struct VerdictCounts {
+  int64_t records = 0;
+  int64_t equal = 0;
+  int64_t differs = 0;
+  int64_t known = 0;
+  int64_t unexpectedly_equal = 0;
+  int64_t unsupported = 0;
+  int64_t error = 0;
+
+  void Add(Verdict v);
+  int64_t Of(Verdict v) const;
+  // Records whose verdict fails a run (VerdictFails).
+  int64_t failing() const { return differs + unexpectedly_equal + error; }
+};
+
+// How often one kind of difference occurred, and where first.
+struct DifferenceTally {
+  int64_t count = 0;  // differences of this kind, known ones included
+  int64_t known = 0;  // of which an expectation covers
+  // The first kMaxExamples distinct case ids, in run order: with a difference
+  // no expectation covers, and with a covered one.
+  std::vector<std::string> examples;
+  std::vector<std::string> known_examples;
+};
+
+struct RunSummary {
+  static constexpr int kMaxExamples = 3;
+
+  VerdictCounts total;
+  std::map<std::string, VerdictCounts> by_suite;
+  std::map<std::string, VerdictCounts> by_family;
+  std::map<std::string, VerdictCounts> by_engine_pair;  // "java@9.0.0 -> cpp@5.2.0"
+  std::map<std::string, DifferenceTally> by_field;          // FieldKind: "compact"
+  std::map<std::string, DifferenceTally> by_full_field;     // "a.compact"
+  std::map<std::string, DifferenceTally> by_decoded_field;  // DecodedFieldKind: "register[*]"
+  // First kMaxExamples case ids of each verdict other than equal.
+  std::map<Verdict, std::vector<std::string>> examples_by_verdict;
+};
+
+// The records in run order (by index; ties by candidate, writer, case id), as
+// every report lists them: workers finish out of order.
+std::vector<const Record*> InReportOrder(const std::vector<Record>& records);
+
+// A field name without its slot: "a.compact" -> "compact",
+// "u.result.updatable" -> "result.updatable"; "error" stays "error".
+std::string FieldKind(const std::string& field);
+// A decoded field name with indices grouped: "register[17]" -> "register[*]".
+std::string DecodedFieldKind(const std::string& field);
+
+RunSummary Summarize(const std::vector<Record>& records);
+
+// The CI gate: it passes when the run completed and no record fails.
+struct Gate {
+  bool passed = false;
+  std::string text;  // "PASS", "FAIL: 2 differs, 1 error", "FAIL: run interrupted (40 records written for 96 cases)"
+};
+Gate EvaluateGate(const RunInfo& info, const RunSummary& summary);
+
+// summary.json: run status, gate, total cases, records written, and every count.
+nlohmann::ordered_json SummaryToJson(const RunInfo& info, const RunSummary& summary);
+absl::Status WriteSummaryJson(const std::string& path, const RunInfo& info, const RunSummary& summary);
+
+}  // namespace dsconform
+
+#endif  // DSCONFORM_REPORTS_RUN_SUMMARY_H_
