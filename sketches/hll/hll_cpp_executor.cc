@@ -287,10 +287,18 @@ class HllStage {
 };
 
 const HllStage::StepRow HllStage::kSteps[] = {
-    {"create", &HllStage::Create},   {"union", &HllStage::Union},         {"update", &HllStage::Update},
-    {"merge", &HllStage::Merge},     {"result", &HllStage::Result},       {"serialize", &HllStage::Serialize},
-    {"deserialize", &HllStage::Deserialize}, {"copy", &HllStage::Copy},   {"convert", &HllStage::Convert},
-    {"reset", &HllStage::Reset},     {"query", &HllStage::QueryStep},     {"rel_err", &HllStage::RelErr},
+    {"create", &HllStage::Create},
+    {"union", &HllStage::Union},
+    {"update", &HllStage::Update},
+    {"merge", &HllStage::Merge},
+    {"result", &HllStage::Result},
+    {"serialize", &HllStage::Serialize},
+    {"deserialize", &HllStage::Deserialize},
+    {"copy", &HllStage::Copy},
+    {"convert", &HllStage::Convert},
+    {"reset", &HllStage::Reset},
+    {"query", &HllStage::QueryStep},
+    {"rel_err", &HllStage::RelErr},
 };
 
 absl::StatusOr<StepEnd> HllStage::Step(const Op& op, const StepContext& ctx) {

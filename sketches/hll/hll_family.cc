@@ -7,6 +7,7 @@
 #include "harness/case/json_access.h"
 #include "sketches/hll/hll_image_checks.h"
 #include "sketches/hll/hll_image_layout.h"
+#include "sketches/hll/hll_snippets.h"
 #include "sketches/hll/hll_suites.h"
 
 namespace dsconform {
@@ -110,6 +111,9 @@ class Hll final : public Family {
                                           const std::vector<const Value*>& values) const override {
     return CheckHllInvariant(invariant, values);
   }
+
+  std::string JavaSnippet(const Case& c) const override { return HllJavaSnippet(c); }
+  std::string CppSnippet(const Case& c) const override { return HllCppSnippet(c); }
 
  private:
   static absl::Status ValidateQueries(const Op& op, const std::map<std::string, std::string>& slots) {
