@@ -4,6 +4,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "java-bridge/java_engine.h"
+#include "java-bridge/staged_versions.h"
 #ifdef DSCONFORM_HAVE_CPP
 #include "sketches/native/cpp_engine.h"
 #endif
@@ -28,9 +29,12 @@ std::vector<std::string> Known() {
   if (HaveCpp()) known.push_back("cpp");
   known.push_back("java");
   known.push_back("java-direct");
-  for (const auto& v : StagedJavaVersions()) {
-    known.push_back("java@" + v);
-    known.push_back("java-direct@" + v);
+  auto staged = ListStagedJavaVersions();
+  if (staged.ok()) {
+    for (const auto& v : *staged) {
+      known.push_back("java@" + v.label);
+      known.push_back("java-direct@" + v.label);
+    }
   }
   known.push_back("java@<path to a datasketches-java jar>");
   return known;
@@ -45,9 +49,14 @@ std::vector<std::string> DescribeEngines() {
 #else
   lines.push_back(kNoCpp);
 #endif
-  for (const auto& v : StagedJavaVersions())
-    lines.push_back(absl::StrCat("java@", v, ", java-direct@", v, "  datasketches-java ", v, " in the embedded JVM",
-                                 v == DefaultJavaVersion() ? " (the default `java`)" : ""));
+  auto staged = ListStagedJavaVersions();
+  if (!staged.ok()) {
+    lines.push_back(absl::StrCat("java: ", staged.status().message()));
+    return lines;
+  }
+  for (const auto& v : *staged)
+    lines.push_back(absl::StrCat("java@", v.label, ", java-direct@", v.label, "  datasketches-java from ", v.source,
+                                 v.is_default ? " (the default: java, java-direct)" : ""));
   return lines;
 }
 
@@ -75,16 +84,10 @@ absl::StatusOr<std::vector<std::unique_ptr<EngineFactory>>> ResolveEngines(const
     }
     if (spec == "java" || spec == "java-direct" || absl::StartsWith(spec, "java@") ||
         absl::StartsWith(spec, "java-direct@")) {
-      JavaEngineSpec js;
-      js.direct = absl::StartsWith(spec, "java-direct");
-      const size_t at = spec.find('@');
-      if (at != std::string::npos) {
-        const std::string what = spec.substr(at + 1);
-        if (absl::EndsWith(what, ".jar")) js.jar = what;
-        else js.version = what;
-      }
-      js.jvm.extra_options = request.jvm_options;
-      auto f = MakeJavaEngineFactory(js);
+      auto js = ParseJavaEngineSpec(spec);
+      if (!js.ok()) return js.status();
+      js->jvm.extra = request.jvm_options;
+      auto f = MakeJavaEngineFactory(*js);
       if (!f.ok()) return f.status();
       out.push_back(std::move(*f));
       continue;

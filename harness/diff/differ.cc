@@ -117,7 +117,8 @@ DiffResult DiffObservations(const Observations& reference, const Observations& c
   for (const auto& f : candidate.fields) cand.emplace(f.name, &f.value);
   for (const auto& f : reference.fields) {
     auto it = cand.find(f.name);
-    if (it == cand.end() && cand_unsupported.count(SlotOf(f.name))) {
+    if (it == cand.end() &&
+        (f.value.kind == Value::Kind::kUnsupported || cand_unsupported.count(SlotOf(f.name)))) {
       ++result.fields_unsupported;
       continue;
     }

@@ -75,6 +75,10 @@ TEST(Differ, UnsupportedStepsAndTheirSlotAreNotDifferences) {
   EXPECT_TRUE(r.diffs.empty());
   EXPECT_EQ(r.fields_compared, 1);
   EXPECT_EQ(r.fields_unsupported, 3);
+  // The same comparison the other way round: the reference could not do the step.
+  DiffResult back = DiffObservations(cand, ref, nullptr, {});
+  EXPECT_TRUE(back.diffs.empty());
+  EXPECT_EQ(back.fields_compared, 1);
 }
 
 }  // namespace

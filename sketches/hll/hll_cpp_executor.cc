@@ -2,6 +2,7 @@
 #include "sketches/hll/hll_cpp_executor.h"
 
 #include <map>
+#include <set>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -166,8 +167,11 @@ class HllStage {
   absl::StatusOr<StepEnd> Deserialize(const Op& op, const StepContext& ctx) {
     const std::string mode = op.Str("mode", "heapify");
     if (mode == "wrap" || mode == "writable_wrap") {
+      // The slot never exists here; later steps on it are skipped (the differ
+      // counts the fields they would have produced as unsupported).
       out_->Add(op.sketch + ".deserialize", Value::Unsupported("wrap is a Java-only operation"));
-      return StepEnd::kStopStage;
+      unsupported_slots_.insert(op.sketch);
+      return StepEnd::kContinue;
     }
     if (mode != "heapify") return Bad(ctx, absl::StrCat("mode: '", mode, "' is not heapify, wrap or writable_wrap"));
     const std::string name = op.Str("image");
@@ -284,6 +288,7 @@ class HllStage {
   const PreparedStage& stage_;
   Observations* out_;
   std::map<std::string, Slot> slots_;
+  std::set<std::string> unsupported_slots_;
 };
 
 const HllStage::StepRow HllStage::kSteps[] = {
@@ -302,6 +307,7 @@ const HllStage::StepRow HllStage::kSteps[] = {
 };
 
 absl::StatusOr<StepEnd> HllStage::Step(const Op& op, const StepContext& ctx) {
+  if (unsupported_slots_.count(op.sketch) || unsupported_slots_.count(op.Str("from"))) return StepEnd::kContinue;
   for (const auto& row : kSteps)
     if (op.op == row.op) return (this->*row.handler)(op, ctx);
   return Bad(ctx, absl::StrCat("'", op.op, "' is not an HLL step"));
