@@ -58,6 +58,12 @@ class Family {
   // field). Returns the violations, one line each; empty when it holds.
   virtual std::vector<std::string> CheckInvariant(const Invariant& invariant,
                                                   const std::vector<const Value*>& values) const = 0;
+  // A self-contained program that rebuilds the case's first stage with the
+  // library's public API and prints every observation as `name<TAB>value`
+  // (doubles as 16 hex digits of their bits, images as hex), so a person can
+  // reproduce a finding without dsconform. Empty when not available.
+  virtual std::string JavaSnippet(const Case& c) const = 0;
+  virtual std::string CppSnippet(const Case& c) const = 0;
 };
 
 // All families compiled into this binary, in a stable order.
