@@ -34,6 +34,7 @@ absl::Status Fail(const Case& c, const std::string& path, const std::string& wha
 absl::Status ValidateOps(const Case& c, const Family& family, const std::vector<Op>& ops,
                          std::set<std::string> images, const std::string& base) {
   std::map<std::string, std::string> slots;
+  std::set<std::string> fields;  // observation names produced so far: each must be unique
   for (size_t i = 0; i < ops.size(); ++i) {
     const Op& op = ops[i];
     const std::string path = absl::StrCat(base, "/", i);
@@ -60,6 +61,15 @@ absl::Status ValidateOps(const Case& c, const Family& family, const std::vector<
     if ((op.op == "update") != op.items.has_value())
       return Fail(c, path + "/items", op.op == "update" ? "missing" : "only update takes items");
     if (auto st = family.ValidateOp(op, slots, path); !st.ok()) return Fail(c, path, std::string(st.message()));
+    std::vector<std::string> produced;
+    const std::string prefix = op.Str("as", op.sketch);
+    if (op.op == "serialize") produced.push_back(prefix + "." + op.Str("form"));
+    if (op.op == "query")
+      for (const auto& q : op.StrList("queries")) produced.push_back(prefix + "." + q);
+    if (op.op == "rel_err") produced.push_back(prefix);
+    for (const auto& f : produced)
+      if (!fields.insert(f).second)
+        return Fail(c, path, "produces the field '" + f + "' a second time (name it with \"as\")");
     if (kCreatingSteps.count(op.op)) slots[op.sketch] = op.op;
     if (op.op == "serialize") images.insert(op.Str("as", op.sketch) + "." + op.Str("form"));
   }

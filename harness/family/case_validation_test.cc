@@ -50,6 +50,14 @@ TEST(CaseValidation, SlotsAndImagesMustExistBeforeUse) {
             std::string::npos);
 }
 
+TEST(CaseValidation, EveryObservationNameIsProducedOnce) {
+  Case twice = Base().Step("query", "a", {{"queries", {"estimate"}}}).Step("query", "a", {{"queries", {"estimate"}}}).Build();
+  EXPECT_NE(Error(twice).find("produces the field 'a.estimate' a second time"), std::string::npos);
+  Case named = Base().Step("query", "a", {{"queries", {"estimate"}}})
+                   .Step("query", "a", {{"queries", {"estimate"}}, {"as", "a.later"}}).Build();
+  EXPECT_TRUE(ValidateCase(named).ok());
+}
+
 TEST(CaseValidation, UpdateNeedsItemsAndOnlyUpdateTakesThem) {
   EXPECT_NE(Error(Base().Step("update", "a").Build()).find("/ops/1/items: missing"), std::string::npos);
 }

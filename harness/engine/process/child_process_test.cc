@@ -1,0 +1,87 @@
+#include "harness/engine/process/child_process.h"
+
+#include <errno.h>
+#include <signal.h>
+
+#include "gtest/gtest.h"
+
+namespace dsconform {
+namespace {
+
+std::unique_ptr<ChildProcess> Start(const std::vector<std::string>& argv) {
+  auto child = ChildProcess::Spawn(argv);
+  EXPECT_TRUE(child.ok()) << child.status();
+  return child.ok() ? std::move(*child) : nullptr;
+}
+
+absl::Time Soon() { return absl::Now() + absl::Seconds(10); }
+
+TEST(ChildProcess, DestructionKillsAndReapsTheChild) {
+  auto child = Start({"sleep", "100"});
+  const pid_t pid = child->pid();
+  ASSERT_EQ(kill(pid, 0), 0);
+  child.reset();
+  EXPECT_EQ(kill(pid, 0), -1);  // gone, and no zombie left behind
+  EXPECT_EQ(errno, ESRCH);
+}
+
+TEST(ChildProcess, BytesGoThroughStdinAndStdout) {
+  auto child = Start({"cat"});
+  const std::string big(1 << 20, 'x');  // larger than a pipe: needs reading while writing
+  ASSERT_TRUE(child->Write(big, Soon()).ok());
+  std::string got;
+  while (got.size() < big.size()) ASSERT_TRUE(child->Read(&got, Soon()).ok());
+  EXPECT_EQ(got, big);
+  child->CloseInput();
+  EXPECT_EQ(child->Finish(absl::Seconds(5)), "exited with status 0");
+}
+
+TEST(ChildProcess, ACrashIsNamedByItsSignal) {
+  auto child = Start({"sh", "-c", "kill -SEGV $$"});
+  std::string out;
+  EXPECT_TRUE(absl::IsUnavailable(child->Read(&out, Soon())));
+  EXPECT_EQ(child->Finish(absl::Seconds(5)), "crashed: signal 11 (SIGSEGV)");
+}
+
+TEST(ChildProcess, AnExitSaysItsStatus) {
+  auto child = Start({"sh", "-c", "exit 3"});
+  EXPECT_EQ(child->Finish(absl::Seconds(5)), "exited with status 3");
+  EXPECT_EQ(child->Kill(), "exited with status 3");  // idempotent
+}
+
+TEST(ChildProcess, StderrKeepsOnlyItsTail) {
+  auto child = Start({"sh", "-c", "i=0; while [ $i -lt 3000 ]; do echo line$i >&2; i=$((i+1)); done; echo done"});
+  std::string out;
+  while (out != "done\n") ASSERT_TRUE(child->Read(&out, Soon()).ok()) << out;
+  child->Finish(absl::Seconds(5));
+  const std::string tail = child->StderrTail();
+  EXPECT_LE(tail.size(), ChildProcess::kStderrTailBytes);
+  EXPECT_GT(tail.size(), ChildProcess::kStderrTailBytes - 20);
+  EXPECT_EQ(tail.substr(tail.size() - 9), "line2999\n");
+}
+
+TEST(ChildProcess, WritingToADeadChildFailsWithoutSigpipe) {
+  auto child = Start({"sh", "-c", "exec 0<&-; sleep 30"});  // closes its stdin, stays alive
+  const auto st = child->Write(std::string(1 << 20, 'x'), Soon());
+  EXPECT_TRUE(absl::IsUnavailable(st)) << st;  // and this process is still alive
+  EXPECT_EQ(child->Kill(), "killed");
+}
+
+TEST(ChildProcess, ReadGivesUpAtTheDeadline) {
+  auto child = Start({"sleep", "30"});
+  std::string out;
+  const absl::Time start = absl::Now();
+  EXPECT_TRUE(absl::IsDeadlineExceeded(child->Read(&out, start + absl::Milliseconds(200))));
+  EXPECT_LT(absl::Now() - start, absl::Seconds(5));
+  EXPECT_EQ(child->Kill(), "killed");
+}
+
+TEST(ChildProcess, AProgramThatDoesNotExistCannotStart) {
+  auto child = ChildProcess::Spawn({"/nonexistent/engine", "--x"});
+  ASSERT_FALSE(child.ok());
+  EXPECT_NE(child.status().message().find("cannot start /nonexistent/engine --x"), absl::string_view::npos)
+      << child.status();
+}
+
+}  // namespace
+}  // namespace dsconform

@@ -1,0 +1,517 @@
+#include "harness/engine/process/engine_protocol.h"
+
+#include <cstring>
+#include <limits>
+
+#include "absl/strings/escaping.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+
+namespace dsconform {
+namespace {
+
+using Json = nlohmann::json;
+using OrderedJson = nlohmann::ordered_json;
+
+absl::Status ProtocolError(absl::string_view what) {
+  return absl::InvalidArgumentError(absl::StrCat("protocol error: ", what));
+}
+
+// What is wrong, without the prefix: the public decoders add it once.
+absl::Status Bad(absl::string_view what) { return absl::InvalidArgumentError(what); }
+
+template <typename T>
+absl::StatusOr<T> Prefixed(absl::StatusOr<T> r) {
+  if (r.ok()) return r;
+  return ProtocolError(r.status().message());
+}
+
+// Text from engines (exception messages) may hold any bytes; JSON must be
+// UTF-8, so invalid sequences become U+FFFD rather than an exception.
+std::string DumpJson(const OrderedJson& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+void PutLe32(uint32_t v, std::string* out) {
+  for (int i = 0; i < 4; ++i) out->push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+}
+
+uint32_t GetLe32(const char* p) {
+  uint32_t v = 0;
+  for (int i = 3; i >= 0; --i) v = (v << 8) | static_cast<unsigned char>(p[i]);
+  return v;
+}
+
+// Typed member access that names the member in its error.
+absl::StatusOr<std::string> StringMember(const Json& obj, const char* key, absl::string_view where) {
+  auto it = obj.find(key);
+  if (it == obj.end() || !it->is_string()) return Bad(absl::StrCat(where, ": member \"", key, "\" must be a string"));
+  return it->get<std::string>();
+}
+
+absl::StatusOr<uint64_t> IndexMember(const Json& obj, const char* key, absl::string_view where) {
+  auto it = obj.find(key);
+  if (it == obj.end() || !it->is_number_unsigned())
+    return Bad(absl::StrCat(where, ": member \"", key, "\" must be a non-negative integer"));
+  return it->get<uint64_t>();
+}
+
+absl::Status ExpectType(const Frame& frame, absl::string_view type) {
+  const std::string got = frame.type();
+  if (got == type) return absl::OkStatus();
+  if (got == "error") return Bad(absl::StrCat("the other side reported: ", ErrorMessageOf(frame)));
+  return Bad(absl::StrCat("expected a \"", type, "\" message, got \"", got, "\""));
+}
+
+bool IsHex16(const std::string& s) {
+  return s.size() == 16 && s.find_first_not_of("0123456789abcdefABCDEF") == std::string::npos;
+}
+
+// Where a stage's ops sit in its case decides how it is named on the wire.
+bool IsCrossStage(const PreparedStage& s) {
+  return s.source != nullptr && s.source->cross && s.ops == &s.source->cross->ops;
+}
+
+OrderedJson OpsJson(const std::vector<Op>& ops) {
+  Case tmp;
+  tmp.ops = ops;
+  return CaseToJson(tmp)["ops"];
+}
+
+absl::StatusOr<Observations> FieldsFromWire(const Json& fields, std::vector<std::string>& payloads,
+                                            absl::string_view where) {
+  if (!fields.is_array()) return Bad(absl::StrCat(where, ": \"fields\" must be an array"));
+  Observations obs;
+  for (size_t i = 0; i < fields.size(); ++i) {
+    const std::string fwhere = absl::StrCat(where, " field ", i);
+    if (!fields[i].is_object()) return Bad(absl::StrCat(fwhere, ": must be an object"));
+    auto name = StringMember(fields[i], "name", fwhere);
+    if (!name.ok()) return name.status();
+    auto value = ValueFromWire(fields[i], payloads);
+    if (!value.ok()) return Bad(absl::StrCat(fwhere, " (", *name, "): ", value.status().message()));
+    obs.Add(std::move(*name), std::move(*value));
+  }
+  return obs;
+}
+
+}  // namespace
+
+std::string Frame::type() const {
+  auto it = header.find("type");
+  return it != header.end() && it->is_string() ? it->get<std::string>() : "";
+}
+
+std::string EncodeFrame(OrderedJson header, const std::vector<absl::string_view>& payloads) {
+  OrderedJson sizes = OrderedJson::array();
+  size_t total = 0;
+  for (auto p : payloads) {
+    sizes.push_back(p.size());
+    total += p.size();
+  }
+  header["payloads"] = std::move(sizes);
+  const std::string text = DumpJson(header);
+  std::string out;
+  out.reserve(4 + text.size() + total);
+  PutLe32(static_cast<uint32_t>(text.size()), &out);
+  out += text;
+  for (auto p : payloads) out.append(p.data(), p.size());
+  return out;
+}
+
+void FrameDecoder::Append(absl::string_view bytes) {
+  // Drop what earlier frames used before growing, so the buffer holds one frame at most.
+  if (consumed_ > 0 && consumed_ == buffer_.size()) {
+    buffer_.clear();
+    consumed_ = 0;
+  }
+  buffer_.append(bytes.data(), bytes.size());
+}
+
+absl::StatusOr<std::optional<Frame>> FrameDecoder::Next() {
+  if (!header_) {
+    if (buffered() < 4) return std::nullopt;
+    const uint32_t length = GetLe32(buffer_.data() + consumed_);
+    if (length == 0) return ProtocolError("a frame with an empty header");
+    if (length > kMaxHeaderBytes)
+      return ProtocolError(absl::StrCat("header length ", length, " exceeds the limit of ", kMaxHeaderBytes,
+                                        " bytes (is something else writing to the protocol stream?)"));
+    if (buffered() < 4 + static_cast<size_t>(length)) return std::nullopt;
+    const char* begin = buffer_.data() + consumed_ + 4;
+    Json header = Json::parse(begin, begin + length, nullptr, /*allow_exceptions=*/false);
+    if (header.is_discarded()) {
+      const std::string start(begin, std::min<size_t>(length, 40));
+      return ProtocolError(absl::StrCat("the header is not valid JSON (starts with \"", absl::CHexEscape(start), "\")"));
+    }
+    if (!header.is_object()) return ProtocolError("the header is not a JSON object");
+    if (auto t = header.find("type"); t == header.end() || !t->is_string())
+      return ProtocolError("the header has no string member \"type\"");
+    std::vector<uint64_t> sizes;
+    uint64_t total = 0;
+    if (auto p = header.find("payloads"); p != header.end()) {
+      if (!p->is_array()) return ProtocolError("\"payloads\" must be an array of sizes");
+      for (const auto& s : *p) {
+        if (!s.is_number_unsigned()) return ProtocolError("\"payloads\" must hold non-negative integers");
+        const uint64_t n = s.get<uint64_t>();
+        if (n > kMaxPayloadBytes || total + n > kMaxPayloadBytes)
+          return ProtocolError(absl::StrCat("payloads exceed the limit of ", kMaxPayloadBytes, " bytes"));
+        total += n;
+        sizes.push_back(n);
+      }
+    }
+    consumed_ += 4 + length;
+    header_ = std::move(header);
+    payload_sizes_ = std::move(sizes);
+    payload_total_ = total;
+  }
+  if (buffered() < payload_total_) return std::nullopt;
+  Frame frame;
+  frame.header = std::move(*header_);
+  header_.reset();
+  frame.payloads.reserve(payload_sizes_.size());
+  for (uint64_t n : payload_sizes_) {
+    frame.payloads.emplace_back(buffer_.data() + consumed_, static_cast<size_t>(n));
+    consumed_ += static_cast<size_t>(n);
+  }
+  if (consumed_ == buffer_.size()) {
+    buffer_.clear();
+    consumed_ = 0;
+  }
+  return std::optional<Frame>(std::move(frame));
+}
+
+// --- hello
+
+std::string EncodeHelloRequest(int protocol) {
+  OrderedJson h;
+  h["type"] = "hello";
+  h["protocol"] = protocol;
+  return EncodeFrame(std::move(h), {});
+}
+
+namespace {
+absl::StatusOr<int> DecodeHelloRequestImpl(const Frame& frame) {
+  if (auto st = ExpectType(frame, "hello"); !st.ok()) return st;
+  auto it = frame.header.find("protocol");
+  if (it == frame.header.end() || !it->is_number_integer()) return Bad("hello: \"protocol\" must be an integer");
+  return it->get<int>();
+}
+}  // namespace
+
+absl::StatusOr<int> DecodeHelloRequest(const Frame& frame) { return Prefixed(DecodeHelloRequestImpl(frame)); }
+
+std::string EncodeEngineHello(const EngineHello& hello) {
+  OrderedJson h;
+  h["type"] = "hello";
+  h["protocol"] = hello.protocol;
+  h["engine"] = hello.engine;
+  OrderedJson families = OrderedJson::object();
+  for (const auto& [family, steps] : hello.families) families[family] = steps;
+  h["families"] = std::move(families);
+  return EncodeFrame(std::move(h), {});
+}
+
+namespace {
+absl::StatusOr<EngineHello> DecodeEngineHelloImpl(const Frame& frame) {
+  auto protocol = DecodeHelloRequestImpl(frame);
+  if (!protocol.ok()) return protocol.status();
+  EngineHello hello;
+  hello.protocol = *protocol;
+  if (hello.protocol != kEngineProtocolVersion)
+    return Bad(absl::StrCat("the engine speaks protocol ", hello.protocol, ", the harness ",
+                                      kEngineProtocolVersion));
+  auto engine = StringMember(frame.header, "engine", "hello");
+  if (!engine.ok()) return engine.status();
+  const size_t at = engine->find('@');
+  if (at == std::string::npos || at == 0 || at + 1 == engine->size())
+    return Bad(absl::StrCat("hello: engine name '", *engine, "' is not kind@version"));
+  hello.engine = *engine;
+  auto families = frame.header.find("families");
+  if (families == frame.header.end() || !families->is_object())
+    return Bad("hello: \"families\" must be an object");
+  for (auto it = families->begin(); it != families->end(); ++it) {
+    std::vector<std::string> steps;
+    if (!it.value().is_array()) return Bad(absl::StrCat("hello: families.", it.key(), " must be an array of steps"));
+    for (const auto& s : it.value()) {
+      if (!s.is_string()) return Bad(absl::StrCat("hello: families.", it.key(), " must hold strings"));
+      steps.push_back(s.get<std::string>());
+    }
+    hello.families[it.key()] = std::move(steps);
+  }
+  return hello;
+}
+}  // namespace
+
+absl::StatusOr<EngineHello> DecodeEngineHello(const Frame& frame) { return Prefixed(DecodeEngineHelloImpl(frame)); }
+
+// --- values
+
+OrderedJson ValueToWire(const Value& v, std::vector<absl::string_view>* payloads) {
+  OrderedJson j;
+  j["kind"] = ValueKindName(v.kind);
+  switch (v.kind) {
+    case Value::Kind::kBytes:
+      j["payload"] = payloads->size();
+      payloads->push_back(v.bytes);
+      break;
+    case Value::Kind::kDouble:
+      j["bits"] = absl::StrFormat("%016x", v.bits);
+      break;
+    case Value::Kind::kInt:
+      j["value"] = static_cast<int64_t>(v.bits);
+      break;
+    case Value::Kind::kBool:
+      j["value"] = v.bits != 0;
+      break;
+    case Value::Kind::kString:
+    case Value::Kind::kUnsupported:
+      j["text"] = v.bytes;
+      break;
+    case Value::Kind::kError:
+      j["class"] = v.error_class;
+      j["message"] = v.bytes;
+      if (!v.stack.empty()) j["stack"] = v.stack;
+      break;
+  }
+  return j;
+}
+
+absl::StatusOr<Value> ValueFromWire(const Json& j, std::vector<std::string>& payloads) {
+  auto kind = StringMember(j, "kind", "value");
+  if (!kind.ok()) return kind.status();
+  if (*kind == "bytes") {
+    auto index = IndexMember(j, "payload", "bytes");
+    if (!index.ok()) return index.status();
+    if (*index >= payloads.size())
+      return Bad(absl::StrCat("bytes: payload ", *index, " does not exist (the message has ", payloads.size(), ")"));
+    return Value::Bytes(payloads[*index]);
+  }
+  if (*kind == "double") {
+    auto bits = StringMember(j, "bits", "double");
+    if (!bits.ok()) return bits.status();
+    if (!IsHex16(*bits)) return Bad(absl::StrCat("double: bits '", *bits, "' are not 16 hex digits"));
+    return Value::DoubleBits(std::stoull(*bits, nullptr, 16));
+  }
+  if (*kind == "int") {
+    auto it = j.find("value");
+    // Integers above INT64_MAX parse as unsigned: they are out of range.
+    if (it == j.end() || !it->is_number_integer() ||
+        (it->is_number_unsigned() && it->get<uint64_t>() > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())))
+      return Bad("int: \"value\" must be an integer in the signed 64-bit range");
+    return Value::Int(it->get<int64_t>());
+  }
+  if (*kind == "bool") {
+    auto it = j.find("value");
+    if (it == j.end() || !it->is_boolean()) return Bad("bool: \"value\" must be true or false");
+    return Value::Bool(it->get<bool>());
+  }
+  if (*kind == "string" || *kind == "unsupported") {
+    auto text = StringMember(j, "text", *kind);
+    if (!text.ok()) return text.status();
+    return *kind == "string" ? Value::String(std::move(*text)) : Value::Unsupported(std::move(*text));
+  }
+  if (*kind == "error") {
+    auto cls = StringMember(j, "class", "error");
+    auto message = StringMember(j, "message", "error");
+    if (!cls.ok()) return cls.status();
+    if (!message.ok()) return message.status();
+    std::string stack;
+    if (auto it = j.find("stack"); it != j.end() && it->is_string()) stack = it->get<std::string>();
+    return Value::Error(std::move(*cls), std::move(*message), std::move(stack));
+  }
+  return Bad(absl::StrCat("unknown value kind '", *kind, "'"));
+}
+
+// --- run
+
+std::string EncodeRunRequest(uint64_t id, absl::Span<const PreparedStage> stages) {
+  std::vector<absl::string_view> payloads;
+  // Cross stages of one case share their tapes (one copy per writer): send each once.
+  std::map<const std::string*, size_t> tape_index;
+  OrderedJson jstages = OrderedJson::array();
+  for (const PreparedStage& s : stages) {
+    OrderedJson js;
+    js["case"] = s.source->id;
+    js["suite"] = s.source->suite;
+    js["family"] = s.source->family;
+    js["stage"] = IsCrossStage(s) ? "cross" : "first";
+    js["ops"] = OpsJson(*s.ops);
+    OrderedJson tapes = OrderedJson::array();
+    for (const auto& tape : s.tapes) {
+      auto [it, added] = tape_index.emplace(tape.get(), payloads.size());
+      if (added) payloads.push_back(*tape);
+      tapes.push_back(it->second);
+    }
+    js["tapes"] = std::move(tapes);
+    OrderedJson images = OrderedJson::object();
+    for (const auto& [name, bytes] : s.images) {
+      images[name] = payloads.size();
+      payloads.push_back(bytes);
+    }
+    js["images"] = std::move(images);
+    jstages.push_back(std::move(js));
+  }
+  OrderedJson h;
+  h["type"] = "run";
+  h["id"] = id;
+  h["stages"] = std::move(jstages);
+  return EncodeFrame(std::move(h), payloads);
+}
+
+namespace {
+absl::StatusOr<RunRequest> DecodeRunRequestImpl(Frame frame) {
+  if (auto st = ExpectType(frame, "run"); !st.ok()) return st;
+  RunRequest req;
+  auto id = IndexMember(frame.header, "id", "run");
+  if (!id.ok()) return id.status();
+  req.id = *id;
+  const auto stages = frame.header.find("stages");
+  if (stages == frame.header.end() || !stages->is_array()) return Bad("run: \"stages\" must be an array");
+  // Payloads become shared tapes and images; one payload may serve several stages.
+  std::vector<std::shared_ptr<const std::string>> shared(frame.payloads.size());
+  auto payload = [&](uint64_t index) -> std::shared_ptr<const std::string> {
+    if (!shared[index]) shared[index] = std::make_shared<const std::string>(std::move(frame.payloads[index]));
+    return shared[index];
+  };
+  for (size_t i = 0; i < stages->size(); ++i) {
+    const Json& js = (*stages)[i];
+    const std::string where = absl::StrCat("run stage ", i);
+    if (!js.is_object()) return Bad(absl::StrCat(where, ": must be an object"));
+    auto case_id = StringMember(js, "case", where);
+    auto family = StringMember(js, "family", where);
+    auto stage = StringMember(js, "stage", where);
+    if (!case_id.ok()) return case_id.status();
+    if (!family.ok()) return family.status();
+    if (!stage.ok()) return stage.status();
+    if (*stage != "first" && *stage != "cross")
+      return Bad(absl::StrCat(where, ": \"stage\" must be first or cross, got '", *stage, "'"));
+    const bool cross = *stage == "cross";
+    auto ops = js.find("ops");
+    if (ops == js.end()) return Bad(absl::StrCat(where, ": \"ops\" missing"));
+    auto images = js.find("images");
+    if (images != js.end() && !images->is_object()) return Bad(absl::StrCat(where, ": \"images\" must be an object"));
+
+    // The case form of docs/case-format.md parses and checks the ops.
+    Json cj = {{"id", *case_id}, {"family", *family}};
+    if (auto suite = js.find("suite"); suite != js.end() && suite->is_string()) cj["suite"] = *suite;
+    if (cross) {
+      Json names = Json::array();
+      if (images != js.end())
+        for (auto it = images->begin(); it != images->end(); ++it) names.push_back(it.key());
+      cj["ops"] = Json::array();
+      cj["cross"] = {{"images", names}, {"ops", *ops}};
+    } else {
+      cj["ops"] = *ops;
+    }
+    auto parsed = CaseFromJson(cj);
+    if (!parsed.ok()) return Bad(absl::StrCat(where, ": ", parsed.status().message()));
+    req.cases.push_back(std::make_unique<Case>(std::move(*parsed)));
+    const Case& c = *req.cases.back();
+
+    PreparedStage ps;
+    ps.source = &c;
+    ps.ops = cross ? &c.cross->ops : &c.ops;
+    auto tapes = js.find("tapes");
+    if (tapes == js.end() || !tapes->is_array()) return Bad(absl::StrCat(where, ": \"tapes\" must be an array"));
+    size_t with_items = 0;
+    for (const auto& op : *ps.ops) with_items += op.items ? 1 : 0;
+    if (tapes->size() != with_items)
+      return Bad(absl::StrCat(where, ": ", tapes->size(), " tapes for ", with_items, " steps with items"));
+    for (const auto& t : *tapes) {
+      if (!t.is_number_unsigned() || t.get<uint64_t>() >= frame.payloads.size())
+        return Bad(absl::StrCat(where, ": tape ", t.dump(), " is not a payload of the message"));
+      ps.tapes.push_back(payload(t.get<uint64_t>()));
+    }
+    if (images != js.end()) {
+      for (auto it = images->begin(); it != images->end(); ++it) {
+        if (!it.value().is_number_unsigned() || it.value().get<uint64_t>() >= frame.payloads.size())
+          return Bad(absl::StrCat(where, ": image '", it.key(), "' is not a payload of the message"));
+        ps.images[it.key()] = *payload(it.value().get<uint64_t>());
+      }
+    }
+    req.stages.push_back(std::move(ps));
+  }
+  return req;
+}
+}  // namespace
+
+absl::StatusOr<RunRequest> DecodeRunRequest(Frame frame) { return Prefixed(DecodeRunRequestImpl(std::move(frame))); }
+
+std::string EncodeRunResult(uint64_t id, const std::vector<StageResult>& results) {
+  std::vector<absl::string_view> payloads;
+  OrderedJson jstages = OrderedJson::array();
+  for (const StageResult& r : results) {
+    OrderedJson js;
+    if (!r.rejected.empty()) {
+      js["rejected"] = r.rejected;
+    } else {
+      OrderedJson fields = OrderedJson::array();
+      for (const Field& f : r.observations.fields) {
+        OrderedJson jf;
+        jf["name"] = f.name;
+        const OrderedJson value = ValueToWire(f.value, &payloads);
+        for (auto it = value.begin(); it != value.end(); ++it) jf[it.key()] = it.value();
+        fields.push_back(std::move(jf));
+      }
+      js["fields"] = std::move(fields);
+    }
+    jstages.push_back(std::move(js));
+  }
+  OrderedJson h;
+  h["type"] = "result";
+  h["id"] = id;
+  h["stages"] = std::move(jstages);
+  return EncodeFrame(std::move(h), payloads);
+}
+
+namespace {
+absl::StatusOr<std::vector<StageResult>> DecodeRunResultImpl(Frame frame, uint64_t id, size_t stages) {
+  if (auto st = ExpectType(frame, "result"); !st.ok()) return st;
+  auto got_id = IndexMember(frame.header, "id", "result");
+  if (!got_id.ok()) return got_id.status();
+  if (*got_id != id) return Bad(absl::StrCat("result: answers request ", *got_id, ", expected ", id));
+  auto js = frame.header.find("stages");
+  if (js == frame.header.end() || !js->is_array()) return Bad("result: \"stages\" must be an array");
+  if (js->size() != stages)
+    return Bad(absl::StrCat("result: ", js->size(), " stage results for ", stages, " stages"));
+  std::vector<StageResult> out(stages);
+  for (size_t i = 0; i < stages; ++i) {
+    const Json& s = (*js)[i];
+    const std::string where = absl::StrCat("result stage ", i);
+    if (!s.is_object()) return Bad(absl::StrCat(where, ": must be an object"));
+    if (auto r = s.find("rejected"); r != s.end()) {
+      if (!r->is_string() || r->get<std::string>().empty())
+        return Bad(absl::StrCat(where, ": \"rejected\" must be a non-empty string"));
+      out[i].rejected = r->get<std::string>();
+      continue;
+    }
+    auto fields = s.find("fields");
+    if (fields == s.end()) return Bad(absl::StrCat(where, ": neither \"fields\" nor \"rejected\""));
+    auto obs = FieldsFromWire(*fields, frame.payloads, where);
+    if (!obs.ok()) return obs.status();
+    out[i].observations = std::move(*obs);
+  }
+  return out;
+}
+}  // namespace
+
+absl::StatusOr<std::vector<StageResult>> DecodeRunResult(Frame frame, uint64_t id, size_t stages) { return Prefixed(DecodeRunResultImpl(std::move(frame), id, stages)); }
+
+// --- error, bye
+
+std::string EncodeError(absl::string_view message) {
+  OrderedJson h;
+  h["type"] = "error";
+  h["message"] = std::string(message);
+  return EncodeFrame(std::move(h), {});
+}
+
+std::string EncodeBye() {
+  OrderedJson h;
+  h["type"] = "bye";
+  return EncodeFrame(std::move(h), {});
+}
+
+std::string ErrorMessageOf(const Frame& frame) {
+  auto it = frame.header.find("message");
+  return it != frame.header.end() && it->is_string() ? it->get<std::string>() : "";
+}
+
+}  // namespace dsconform

@@ -1,0 +1,115 @@
+#ifndef DSCONFORM_HARNESS_ENGINE_PROCESS_ENGINE_PROTOCOL_H_
+#define DSCONFORM_HARNESS_ENGINE_PROCESS_ENGINE_PROTOCOL_H_
+
+// The out-of-process engine protocol (docs/engine-protocol.md): framing and
+// the messages, shared by the harness's client and by engine servers.
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+#include "harness/case/case_program.h"
+#include "harness/engine/engine.h"
+#include "harness/engine/observation.h"
+#include "nlohmann/json.hpp"
+
+namespace dsconform {
+
+inline constexpr int kEngineProtocolVersion = 1;
+// Limits a receiver enforces, so that garbage on the wire is a prompt error
+// rather than an attempt to allocate gigabytes.
+inline constexpr uint32_t kMaxHeaderBytes = 16u << 20;
+inline constexpr uint64_t kMaxPayloadBytes = uint64_t{1} << 32;  // all payloads of one message
+
+// One message: a JSON object header (member "type" names the message) and
+// the byte payloads its member "payloads" announces, by size, in order.
+struct Frame {
+  nlohmann::json header;
+  std::vector<std::string> payloads;
+
+  std::string type() const;  // header["type"]
+};
+
+// The wire form: u32 little-endian header length, the header as UTF-8 JSON
+// (with "payloads" set to the payload sizes), then the payloads back to back.
+std::string EncodeFrame(nlohmann::ordered_json header, const std::vector<absl::string_view>& payloads);
+
+// Cuts a byte stream into frames, however the bytes arrive.
+class FrameDecoder {
+ public:
+  void Append(absl::string_view bytes);
+  // The next complete frame; nullopt while more bytes are needed; an error
+  // (InvalidArgument, "protocol error: ...") for a malformed frame, after
+  // which the stream cannot be resynchronized.
+  absl::StatusOr<std::optional<Frame>> Next();
+  // Bytes received that are not part of a returned frame.
+  size_t buffered() const { return buffer_.size() - consumed_; }
+
+ private:
+  std::string buffer_;
+  size_t consumed_ = 0;
+  // The header of the frame being received, once its JSON is parsed.
+  std::optional<nlohmann::json> header_;
+  std::vector<uint64_t> payload_sizes_;
+  uint64_t payload_total_ = 0;
+};
+
+// --- hello: the harness opens, the engine answers with what it is.
+
+std::string EncodeHelloRequest(int protocol = kEngineProtocolVersion);
+// The protocol version the harness asks for.
+absl::StatusOr<int> DecodeHelloRequest(const Frame& frame);
+
+struct EngineHello {
+  int protocol = kEngineProtocolVersion;
+  std::string engine;  // kind@version
+  // Family -> the steps of docs/case-format.md it executes (empty: not stated).
+  std::map<std::string, std::vector<std::string>> families;
+};
+std::string EncodeEngineHello(const EngineHello& hello);
+absl::StatusOr<EngineHello> DecodeEngineHello(const Frame& frame);
+
+// --- run: a batch of stages; result: their observations.
+
+std::string EncodeRunRequest(uint64_t id, absl::Span<const PreparedStage> stages);
+
+// A decoded run request owns the cases its stages point into.
+struct RunRequest {
+  uint64_t id = 0;
+  std::vector<std::unique_ptr<Case>> cases;
+  std::vector<PreparedStage> stages;
+};
+absl::StatusOr<RunRequest> DecodeRunRequest(Frame frame);
+
+// What an engine answers for one stage: its observations, or why it refused
+// the stage as malformed (the in-process engines' error Status).
+struct StageResult {
+  Observations observations;
+  std::string rejected;  // non-empty: refused; observations are then empty
+};
+std::string EncodeRunResult(uint64_t id, const std::vector<StageResult>& results);
+// Checks the answer belongs to request `id` and has one result per stage. An
+// `error` message from the engine is an error status carrying its text.
+absl::StatusOr<std::vector<StageResult>> DecodeRunResult(Frame frame, uint64_t id, size_t stages);
+
+// --- error and bye.
+
+std::string EncodeError(absl::string_view message);
+std::string EncodeBye();
+// The text of an `error` message (empty when absent).
+std::string ErrorMessageOf(const Frame& frame);
+
+// One value as the protocol writes it; bytes go to `payloads` and the JSON
+// names their index. Exposed for engines written in C++ and for tests.
+nlohmann::ordered_json ValueToWire(const Value& v, std::vector<absl::string_view>* payloads);
+absl::StatusOr<Value> ValueFromWire(const nlohmann::json& j, std::vector<std::string>& payloads);
+
+}  // namespace dsconform
+
+#endif  // DSCONFORM_HARNESS_ENGINE_PROCESS_ENGINE_PROTOCOL_H_

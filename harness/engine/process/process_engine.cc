@@ -1,0 +1,142 @@
+#include "harness/engine/process/process_engine.h"
+
+#include <cstdio>
+#include <mutex>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "harness/engine/process/engine_connection.h"
+
+namespace dsconform {
+namespace {
+
+// What every engine of one factory shares: how to start it and what it said it is.
+struct Launch {
+  ProcessEngineSpec spec;
+  EngineHello hello;
+};
+
+Observations FailureObservations(const std::string& cls, const std::string& message) {
+  Observations obs;
+  obs.Add(kEngineFailureField, Value::Error(cls, message));
+  return obs;
+}
+
+Observations FromResult(StageResult result) {
+  if (!result.rejected.empty()) return FailureObservations("rejected", "rejected the stage: " + result.rejected);
+  return std::move(result.observations);
+}
+
+class ProcessEngine final : public Engine {
+ public:
+  ProcessEngine(std::shared_ptr<const Launch> launch, std::unique_ptr<EngineConnection> conn)
+      : launch_(std::move(launch)), conn_(std::move(conn)) {}
+
+  std::string name() const override { return launch_->hello.engine; }
+  std::string kind() const override { return name().substr(0, name().find('@')); }
+  bool SupportsFamily(const std::string& family) const override { return launch_->hello.families.count(family) > 0; }
+
+  absl::StatusOr<std::vector<Observations>> Run(absl::Span<const PreparedStage> stages) override {
+    if (stages.empty()) return std::vector<Observations>();
+    if (auto st = Connect(); !st.ok()) return st;
+    BatchAnswer answer = conn_->Run(stages, launch_->spec.case_timeout * static_cast<int64_t>(stages.size()));
+    if (!answer.failure) return Collect(std::move(answer.results));
+    conn_.reset();
+    if (stages.size() == 1) return std::vector<Observations>{Failed(*answer.failure)};
+    return Isolate(stages, *answer.failure);
+  }
+
+ private:
+  absl::Status Connect() {
+    if (conn_) return absl::OkStatus();
+    auto conn = EngineConnection::Start(launch_->spec);
+    if (!conn.ok()) return absl::UnavailableError(absl::StrCat("could not restart ", name(), ": ", conn.status().message()));
+    if ((*conn)->hello().engine != name())
+      return absl::FailedPreconditionError(
+          absl::StrCat("restarted ", name(), " now says it is ", (*conn)->hello().engine));
+    conn_ = std::move(*conn);
+    return absl::OkStatus();
+  }
+
+  static Observations Failed(const EngineFailure& f) { return FailureObservations(f.cls, f.Text()); }
+
+  static std::vector<Observations> Collect(std::vector<StageResult> results) {
+    std::vector<Observations> out;
+    out.reserve(results.size());
+    for (auto& r : results) out.push_back(FromResult(std::move(r)));
+    return out;
+  }
+
+  // The batch failed somewhere: run its stages one at a time on fresh
+  // processes, so that only the stages that fail alone carry the failure.
+  std::vector<Observations> Isolate(absl::Span<const PreparedStage> stages, const EngineFailure& batch_failure) {
+    std::vector<Observations> out;
+    bool any_failed = false;
+    for (const PreparedStage& stage : stages) {
+      if (auto st = Connect(); !st.ok()) {
+        out.push_back(FailureObservations("start", std::string(st.message())));
+        any_failed = true;
+        continue;
+      }
+      BatchAnswer answer = conn_->Run(absl::MakeConstSpan(&stage, 1), launch_->spec.case_timeout);
+      if (answer.failure) {
+        out.push_back(Failed(*answer.failure));
+        any_failed = true;
+        conn_.reset();
+        continue;
+      }
+      out.push_back(FromResult(std::move(answer.results[0])));
+    }
+    // No case to pin it on; say it where a person running the harness sees it.
+    if (!any_failed)
+      std::fprintf(stderr, "dsconform: %s failed on a batch of %zu cases (%s) but on none of them alone\n",
+                   name().c_str(), stages.size(), batch_failure.message.c_str());
+    return out;
+  }
+
+  std::shared_ptr<const Launch> launch_;
+  std::unique_ptr<EngineConnection> conn_;  // null after a failure until the next Run
+};
+
+class ProcessEngineFactory final : public EngineFactory {
+ public:
+  ProcessEngineFactory(std::shared_ptr<const Launch> launch, std::unique_ptr<EngineConnection> spare)
+      : launch_(std::move(launch)), spare_(std::move(spare)) {}
+
+  std::string name() const override { return launch_->hello.engine; }
+
+  absl::StatusOr<std::unique_ptr<Engine>> Create() override {
+    std::unique_ptr<EngineConnection> conn;
+    {
+      // The process that answered the factory's hello serves the first engine.
+      std::lock_guard<std::mutex> lock(mu_);
+      conn = std::move(spare_);
+    }
+    if (!conn) {
+      auto started = EngineConnection::Start(launch_->spec);
+      if (!started.ok()) return started.status();
+      conn = std::move(*started);
+    }
+    return std::unique_ptr<Engine>(new ProcessEngine(launch_, std::move(conn)));
+  }
+
+ private:
+  std::shared_ptr<const Launch> launch_;
+  std::mutex mu_;
+  std::unique_ptr<EngineConnection> spare_;
+};
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<EngineFactory>> MakeProcessEngineFactory(const ProcessEngineSpec& spec) {
+  if (spec.command.empty()) return absl::InvalidArgumentError("an out-of-process engine needs a command");
+  if (spec.case_timeout <= absl::ZeroDuration()) return absl::InvalidArgumentError("the case timeout must be positive");
+  auto conn = EngineConnection::Start(spec);
+  if (!conn.ok()) return conn.status();
+  auto launch = std::make_shared<Launch>();
+  launch->spec = spec;
+  launch->hello = (*conn)->hello();
+  return std::unique_ptr<EngineFactory>(new ProcessEngineFactory(std::move(launch), std::move(*conn)));
+}
+
+}  // namespace dsconform

@@ -1,0 +1,53 @@
+#ifndef DSCONFORM_HARNESS_ENGINE_PROCESS_PROCESS_ENGINE_H_
+#define DSCONFORM_HARNESS_ENGINE_PROCESS_PROCESS_ENGINE_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/time/time.h"
+#include "harness/engine/engine.h"
+
+namespace dsconform {
+
+// How to run one out-of-process engine: a program speaking
+// docs/engine-protocol.md on its stdin and stdout.
+struct ProcessEngineSpec {
+  std::vector<std::string> command;  // argv; argv[0] a path or a name in PATH
+  // When set, the name the engine must give in its hello ("python@5.2.0"),
+  // so that a spec cannot silently run another version than it names.
+  std::string expected_name;
+  // Per case of a batch: a batch of n stages may take n times this. Also the
+  // time the engine has to answer hello.
+  absl::Duration case_timeout = absl::Seconds(30);
+};
+
+// The field that replaces a stage's observations when the engine process
+// failed on that stage: a single field of kind error, whose class says how:
+//   crash     the process died: "crashed: signal 11 (SIGSEGV)",
+//             "exited with status 3", "closed its output and was killed"
+//   timeout   "timed out after 30 s" (the process was killed)
+//   protocol  "protocol error: ..." (garbage on stdout, a malformed or
+//             mismatched answer, an `error` message from the engine)
+//   rejected  "rejected the stage: ..." (the engine refused the stage as
+//             malformed, what an in-process engine returns as a Status)
+//   start     "could not restart the engine: ..."
+// The message ends with the tail of the engine's stderr when it wrote any.
+inline constexpr char kEngineFailureField[] = "engine_failure";
+
+// Starts the program once to learn its name and families (the hello), and
+// fails with a message naming the command when it cannot start or does not
+// speak the protocol. Each Create() gives an engine with a process of its own.
+//
+// The engines' Run never fails as a whole because of one case: when the
+// process crashes, hangs past the timeout or writes garbage, it is killed and
+// restarted, and the stages of the batch are run again one at a time, so that
+// only the guilty stage gets kEngineFailureField. Run returns an error Status
+// only when the engine cannot be (re)started at the start of a batch. The
+// process is killed and reaped when its engine is destroyed.
+absl::StatusOr<std::unique_ptr<EngineFactory>> MakeProcessEngineFactory(const ProcessEngineSpec& spec);
+
+}  // namespace dsconform
+
+#endif  // DSCONFORM_HARNESS_ENGINE_PROCESS_PROCESS_ENGINE_H_

@@ -1,0 +1,423 @@
+#!/usr/bin/env python3
+"""python@<version>: the official datasketches wheel (a build of datasketches-cpp)
+as a dsconform engine, out of process.
+
+Speaks docs/engine-protocol.md on stdin/stdout and executes the HLL steps of
+docs/case-format.md with the binding's public API. Plain Python 3 and the
+datasketches package; scripts/python-engine-setup makes its venv.
+
+Where the binding has no counterpart of a step, the step yields a field
+"<sketch>.<step>" of kind unsupported, and that slot is unusable from there
+on: a later step that reads it yields "<its slot>.<step>" unsupported in turn
+(so the differ counts the fields it would have made as unsupported, not
+missing), while steps on other slots go on. The binding lacks:
+  - copy, convert: no copy or type-converting constructor of hll_sketch;
+  - merge with how=move: Python has no move;
+  - deserialize with mode wrap or writable_wrap: Java only;
+  - update with byte_arrays items: update() takes int, float and str only;
+  - update with a string item that is not valid UTF-8: a str cannot hold it.
+The query "composite" (no get_composite_estimate in the binding) yields an
+unsupported field for itself only; the other queries of the step still run.
+"""
+
+import faulthandler
+import importlib.metadata
+import json
+import os
+import struct
+import sys
+import traceback
+from array import array
+
+import datasketches as ds
+
+PROTOCOL_VERSION = 1
+MAX_HEADER_BYTES = 16 << 20
+MAX_PAYLOAD_BYTES = 1 << 32
+
+HLL_STEPS = ["create", "union", "update", "merge", "result", "serialize", "deserialize", "reset", "query",
+             "rel_err"]
+# Steps with a method here; copy and convert only say they are unsupported.
+HLL_STEP_METHODS = HLL_STEPS + ["copy", "convert"]
+HLL_TYPES = {"HLL_4": ds.tgt_hll_type.HLL_4, "HLL_6": ds.tgt_hll_type.HLL_6, "HLL_8": ds.tgt_hll_type.HLL_8}
+# What each generator of docs/case-format.md puts on the tape.
+ITEM_KINDS = {"sequence": "long", "splitmix64": "long", "doubles": "double", "ascii_strings": "string",
+              "utf8_strings": "string", "byte_arrays": "bytes"}
+
+
+def engine_name():
+    version = getattr(ds, "__version__", None) or importlib.metadata.version("datasketches")
+    return "python@" + version
+
+
+class ProtocolError(Exception):
+    """The harness sent something this engine cannot read."""
+
+
+class Rejected(Exception):
+    """The stage is malformed (what validation should have caught)."""
+
+
+class Unsupported(Exception):
+    """The binding cannot do this step: field `name` says so and the stage stops."""
+
+    def __init__(self, name, reason):
+        super().__init__(reason)
+        self.name = name
+        self.reason = reason
+
+
+# --- framing
+
+def read_exact(stream, n, at_frame_start=False):
+    data = stream.read(n)
+    if data is None:
+        data = b""
+    if len(data) == n:
+        return data
+    if at_frame_start and not data:
+        return None
+    raise ProtocolError("input ended inside a frame")
+
+
+def read_frame(stream):
+    """(header, payloads), or None at the end of input."""
+    prefix = read_exact(stream, 4, at_frame_start=True)
+    if prefix is None:
+        return None
+    (length,) = struct.unpack("<I", prefix)
+    if length == 0 or length > MAX_HEADER_BYTES:
+        raise ProtocolError("header length %d is out of range" % length)
+    try:
+        header = json.loads(read_exact(stream, length).decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as e:
+        raise ProtocolError("the header is not JSON: %s" % e)
+    if not isinstance(header, dict) or not isinstance(header.get("type"), str):
+        raise ProtocolError("the header is not an object with a string member \"type\"")
+    sizes = header.get("payloads", [])
+    if not isinstance(sizes, list) or not all(isinstance(s, int) and s >= 0 for s in sizes) or \
+            sum(sizes) > MAX_PAYLOAD_BYTES:
+        raise ProtocolError("\"payloads\" must be a list of sizes within the limit")
+    return header, [read_exact(stream, s) for s in sizes]
+
+
+def write_frame(out, header, payloads=()):
+    header = dict(header)
+    header["payloads"] = [len(p) for p in payloads]
+    text = json.dumps(header, separators=(",", ":")).encode("utf-8")
+    out.write(struct.pack("<I", len(text)))
+    out.write(text)
+    for p in payloads:
+        out.write(p)
+    out.flush()
+
+
+# --- item tapes
+
+def tape_items(kind, tape, field):
+    """The items of a tape as the Python values the binding's update() takes."""
+    if kind in ("long", "double"):
+        if len(tape) % 8:
+            raise Rejected("the item tape ends inside an item")
+        items = array("q" if kind == "long" else "d")
+        items.frombytes(tape)
+        if sys.byteorder == "big":
+            items.byteswap()
+        return items
+    if kind == "bytes":
+        raise Unsupported(field, "the datasketches Python binding has no update for bytes")
+    items = []
+    view = memoryview(tape)
+    pos = 0
+    while pos < len(tape):
+        if len(tape) - pos < 4:
+            raise Rejected("the item tape ends inside an item")
+        (n,) = struct.unpack_from("<I", tape, pos)
+        pos += 4
+        if len(tape) - pos < n:
+            raise Rejected("the item tape ends inside an item")
+        try:
+            items.append(str(view[pos:pos + n], "utf-8"))
+        except UnicodeDecodeError:
+            raise Unsupported(field, "a string item is not valid UTF-8, which a Python str cannot carry")
+        pos += n
+    return items
+
+
+# --- observations as the protocol writes them
+
+class Observations:
+    def __init__(self, payloads):
+        self.fields = []
+        self.payloads = payloads  # the answer's payloads, shared by every stage
+        self.images = {}          # byte fields of this stage, for its deserialize steps
+
+    def add(self, name, kind, **members):
+        self.fields.append(dict(name=name, kind=kind, **members))
+
+    def double(self, name, x):
+        (bits,) = struct.unpack("<Q", struct.pack("<d", x))
+        self.add(name, "double", bits="%016x" % bits)
+
+    def int(self, name, x):
+        self.add(name, "int", value=int(x))
+
+    def bool(self, name, x):
+        self.add(name, "bool", value=bool(x))
+
+    def string(self, name, x):
+        self.add(name, "string", text=x)
+
+    def bytes(self, name, data):
+        data = bytes(data)
+        self.images[name] = data
+        self.add(name, "bytes", payload=len(self.payloads))
+        self.payloads.append(data)
+
+    def error(self, name, exc):
+        cls = type(exc)
+        qualified = cls.__qualname__ if cls.__module__ == "builtins" else cls.__module__ + "." + cls.__qualname__
+        stack = "".join(traceback.format_exception(cls, exc, exc.__traceback__)[-3:])
+        self.add(name, "error", **{"class": qualified, "message": str(exc), "stack": stack})
+
+    def unsupported(self, name, reason):
+        self.add(name, "unsupported", text=reason)
+
+
+# --- the HLL steps
+
+class HllStage:
+    def __init__(self, stage_images, obs):
+        self.slots = {}
+        self.stage_images = stage_images
+        self.obs = obs
+
+    def slot(self, name, kind=None):
+        if name not in self.slots:
+            raise Rejected("slot '%s' does not exist" % name)
+        value = self.slots[name]
+        if kind is not None and not isinstance(value, kind):
+            raise Rejected("slot '%s' is not a %s" % (name, kind.__name__))
+        return value
+
+    @staticmethod
+    def tgt_type(op, default=None):
+        name = op.get("type")
+        if name is None and default is not None:
+            return default
+        if name not in HLL_TYPES:
+            raise Rejected("type: '%s' is not HLL_4, HLL_6 or HLL_8" % name)
+        return HLL_TYPES[name]
+
+    def create(self, op, tape):
+        self.slots[op["sketch"]] = ds.hll_sketch(op["lg_k"], self.tgt_type(op))
+
+    def union(self, op, tape):
+        self.slots[op["sketch"]] = ds.hll_union(op["lg_max_k"])
+
+    def update(self, op, tape):
+        target = self.slot(op["sketch"])
+        gen = op["items"]["gen"]
+        if gen not in ITEM_KINDS:
+            raise Rejected("items: unknown generator '%s'" % gen)
+        update = target.update
+        for item in tape_items(ITEM_KINDS[gen], tape, op["sketch"] + ".update"):
+            update(item)
+
+    def merge(self, op, tape):
+        u = self.slot(op["sketch"], ds.hll_union)
+        sketch = self.slot(op["from"], ds.hll_sketch)
+        if op.get("how") == "move":
+            raise Unsupported(op["sketch"] + ".merge", "Python has no move: the binding's update(sketch) copies")
+        if op.get("how") != "copy":
+            raise Rejected("how: '%s' is neither copy nor move" % op.get("how"))
+        u.update(sketch)
+
+    def result(self, op, tape):
+        u = self.slot(op["from"], ds.hll_union)
+        self.slots[op["sketch"]] = u.get_result(self.tgt_type(op, ds.tgt_hll_type.HLL_4))
+
+    def serialize(self, op, tape):
+        sketch = self.slot(op["sketch"], ds.hll_sketch)
+        form = op.get("form")
+        if form == "compact":
+            image = sketch.serialize_compact()
+        elif form == "updatable":
+            image = sketch.serialize_updatable()
+        else:
+            raise Rejected("form: '%s' is neither compact nor updatable" % form)
+        self.obs.bytes("%s.%s" % (op.get("as", op["sketch"]), form), image)
+
+    def deserialize(self, op, tape):
+        mode = op.get("mode", "heapify")
+        if mode in ("wrap", "writable_wrap"):
+            raise Unsupported(op["sketch"] + ".deserialize", "wrap is a Java-only operation")
+        if mode != "heapify":
+            raise Rejected("mode: '%s' is not heapify, wrap or writable_wrap" % mode)
+        name = op["image"]
+        image = self.stage_images.get(name, self.obs.images.get(name))
+        if image is None:
+            raise MissingImage("image '%s' is neither an image of the stage nor a byte field it produced" % name)
+        self.slots[op["sketch"]] = ds.hll_sketch.deserialize(image)
+
+    def copy(self, op, tape):
+        raise Unsupported(op["sketch"] + ".copy", "the datasketches Python binding cannot copy an hll_sketch")
+
+    def convert(self, op, tape):
+        raise Unsupported(op["sketch"] + ".convert",
+                          "the datasketches Python binding has no hll_sketch(other, type) conversion")
+
+    def reset(self, op, tape):
+        self.slot(op["sketch"]).reset()
+
+    def query(self, op, tape):
+        target = self.slot(op["sketch"])
+        on_union = isinstance(target, ds.hll_union)
+        prefix = op.get("as", op["sketch"])
+        for q in op.get("queries", []):
+            name = "%s.%s" % (prefix, q)
+            if q == "estimate":
+                self.obs.double(name, target.get_estimate())
+            elif q == "composite":
+                self.obs.unsupported(name, "the datasketches Python binding has no get_composite_estimate")
+            elif q in ("lb1", "lb2", "lb3"):
+                self.obs.double(name, target.get_lower_bound(int(q[2])))
+            elif q in ("ub1", "ub2", "ub3"):
+                self.obs.double(name, target.get_upper_bound(int(q[2])))
+            elif q == "is_empty":
+                self.obs.bool(name, target.is_empty())
+            elif q == "lg_k":
+                self.obs.int(name, target.lg_config_k)
+            elif on_union and q in ("is_compact", "type", "compact_size", "updatable_size"):
+                raise Rejected("queries: '%s' is not defined on a union" % q)
+            elif q == "is_compact":
+                self.obs.bool(name, target.is_compact())
+            elif q == "type":
+                self.obs.string(name, target.tgt_type.name)
+            elif q == "compact_size":
+                self.obs.int(name, target.get_compact_serialization_bytes())
+            elif q == "updatable_size":
+                self.obs.int(name, target.get_updatable_serialization_bytes())
+            else:
+                raise Rejected("queries: unknown query '%s'" % q)
+
+    def rel_err(self, op, tape):
+        if not op.get("as"):
+            raise Rejected("as: missing")
+        self.obs.double(op["as"], ds.hll_sketch.get_rel_err(op.get("upper", 0) != 0, op.get("unioned", 0) != 0,
+                                                             op["lg_k"], op["sd"]))
+
+
+class MissingImage(Exception):
+    """A deserialize step names an image nobody wrote (in a cross stage: the writer did not)."""
+
+
+MissingImage.__module__ = "dsconform"
+
+
+# Steps that give their slot a new value, whatever it held.
+SLOT_MAKERS = ("create", "union", "result", "deserialize", "copy", "convert")
+
+
+def slots_read(op):
+    """The slots whose value a step uses."""
+    name = op.get("op")
+    read = [op.get("sketch")] if name in ("update", "merge", "serialize", "query", "reset") else []
+    if name in ("merge", "result", "copy", "convert"):
+        read.append(op.get("from"))
+    return read
+
+
+def run_stage(stage, payloads, out_payloads):
+    """One stage's wire result: {"fields": [...]} or {"rejected": "..."}."""
+    where = "case %s: /%sops/" % (stage.get("case"), "cross/" if stage.get("stage") == "cross" else "")
+    if stage.get("family") != "hll":
+        return {"rejected": "family '%s' is not supported by %s" % (stage.get("family"), engine_name())}
+    images = {name: payloads[i] for name, i in stage.get("images", {}).items()}
+    tapes = [payloads[i] for i in stage.get("tapes", [])]
+    first_payload = len(out_payloads)
+    obs = Observations(out_payloads)
+    hll = HllStage(images, obs)
+    next_tape = 0
+    unusable = set()  # slots (and "as" names) an unsupported step left without a value
+    for index, op in enumerate(stage["ops"]):
+        tape = None
+        if "items" in op:
+            if next_tape >= len(tapes):
+                return {"rejected": where + "%d: no item tape for this step" % index}
+            tape = tapes[next_tape]
+            next_tape += 1
+        name = op.get("op")
+        step = getattr(HllStage, name) if name in HLL_STEP_METHODS else None
+        blocked = [s for s in slots_read(op) if s in unusable]
+        if step is not None and blocked:
+            for out in (op.get("sketch"), op.get("as")):
+                if out and out not in unusable:
+                    obs.unsupported("%s.%s" % (out, name), "it reads slot '%s', which this engine could not make"
+                                    % blocked[0])
+                    unusable.add(out)
+            continue
+        try:
+            if step is None:
+                raise Rejected("'%s' is not an HLL step" % name)
+            step(hll, op, tape)
+            if name in SLOT_MAKERS:
+                unusable.discard(op.get("sketch"))
+        except Rejected as e:
+            del out_payloads[first_payload:]
+            return {"rejected": where + "%d: %s" % (index, e)}
+        except Unsupported as e:
+            obs.unsupported(e.name, e.reason)
+            unusable.add(op.get("sketch"))
+        except Exception as e:  # whatever the library throws ends the stage as an observation
+            obs.error("error@op%d" % index, e)
+            break
+    return {"fields": obs.fields}
+
+
+def serve(stdin, out):
+    while True:
+        try:
+            frame = read_frame(stdin)
+        except ProtocolError as e:
+            write_frame(out, {"type": "error", "message": "protocol error: %s" % e})
+            return 2
+        if frame is None:
+            return 0
+        header, payloads = frame
+        kind = header["type"]
+        if kind == "hello":
+            if header.get("protocol") != PROTOCOL_VERSION:
+                write_frame(out, {"type": "error", "message": "protocol version %s is not supported; this engine "
+                                  "speaks %d" % (header.get("protocol"), PROTOCOL_VERSION)})
+                return 2
+            write_frame(out, {"type": "hello", "protocol": PROTOCOL_VERSION, "engine": engine_name(),
+                              "families": {"hll": HLL_STEPS}})
+        elif kind == "run":
+            out_payloads = []
+            try:
+                stages = [run_stage(s, payloads, out_payloads) for s in header["stages"]]
+            except (KeyError, IndexError, TypeError, AttributeError) as e:
+                write_frame(out, {"type": "error", "message": "protocol error: malformed run request (%r)" % e})
+                return 2
+            write_frame(out, {"type": "result", "id": header.get("id"), "stages": stages}, out_payloads)
+        elif kind == "bye":
+            return 0
+        elif kind == "error":
+            return 2
+        else:
+            write_frame(out, {"type": "error", "message": "protocol error: unknown message type '%s'" % kind})
+            return 2
+
+
+def main():
+    faulthandler.enable(sys.stderr)  # a crash in the binding leaves a Python traceback in the harness's record
+    # The protocol gets its own descriptor; anything printed goes to stderr.
+    out = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    return serve(sys.stdin.buffer, out)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

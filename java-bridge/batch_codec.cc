@@ -1,0 +1,203 @@
+#include "java-bridge/batch_codec.h"
+
+#include <cstdint>
+#include <limits>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+
+namespace dsconform {
+namespace {
+
+// Tokens are separated by single spaces and parsed as Java strings, so they must be printable
+// ASCII without spaces; `forbidden` adds the separators of the token's own structure.
+bool IsToken(std::string_view s, std::string_view forbidden = "") {
+  for (char c : s) {
+    if (c <= 0x20 || c >= 0x7f || forbidden.find(c) != std::string_view::npos) return false;
+  }
+  return true;
+}
+
+absl::StatusOr<std::string> ArgValue(const nlohmann::ordered_json& v) {
+  if (v.is_string()) return v.get<std::string>();
+  if (v.is_number_integer()) return std::to_string(v.get<int64_t>());
+  if (v.is_boolean()) return std::string(v.get<bool>() ? "1" : "0");
+  if (v.is_array()) {
+    std::vector<std::string> parts;
+    for (const auto& e : v) {
+      if (!e.is_string() || !IsToken(e.get<std::string>(), ",")) return absl::InvalidArgumentError("list element " + e.dump());
+      parts.push_back(e.get<std::string>());
+    }
+    return absl::StrJoin(parts, ",");
+  }
+  return absl::InvalidArgumentError("value " + v.dump());
+}
+
+absl::Status EncodeStage(const PreparedStage& stage, EncodedBatch& out) {
+  const std::string& id = stage.source ? stage.source->id : std::string("?");
+  const std::string& family = stage.source ? stage.source->family : std::string("?");
+  const auto fail = [&](const std::string& where, const std::string& what) {
+    return absl::InvalidArgumentError(absl::StrCat("case ", id, ": ", where, ": ", what, " cannot cross to Java"));
+  };
+  if (!IsToken(family)) return fail("family", family);
+  absl::StrAppend(&out.program, "case ", family, " ", stage.ops->size(), "\n");
+  for (const auto& [name, bytes] : stage.images) {
+    if (!IsToken(name)) return fail("image", "name '" + name + "'");
+    absl::StrAppend(&out.program, "image ", name, " ", out.data.size(), " ", bytes.size(), "\n");
+    out.data += bytes;
+  }
+  size_t tape = 0;
+  for (size_t i = 0; i < stage.ops->size(); ++i) {
+    const Op& op = (*stage.ops)[i];
+    const auto where = [i] { return absl::StrCat("/ops/", i); };  // only built for an error
+    if (!IsToken(op.op)) return fail(where(), "step '" + op.op + "'");
+    if (!op.sketch.empty() && !IsToken(op.sketch)) return fail(where(), "slot '" + op.sketch + "'");
+    absl::StrAppend(&out.program, "op ", op.op, " sketch=", op.sketch);
+    for (auto it = op.args.begin(); it != op.args.end(); ++it) {
+      auto value = ArgValue(it.value());
+      if (!IsToken(it.key(), "=") || !value.ok() || !IsToken(*value)) {
+        return fail(absl::StrCat(where(), "/", it.key()), value.ok() ? "'" + *value + "'" : std::string(value.status().message()));
+      }
+      absl::StrAppend(&out.program, " ", it.key(), "=", *value);
+    }
+    if (op.items) {
+      if (tape >= stage.tapes.size() || !stage.tapes[tape]) return fail(where(), "missing item tape (PrepareStage)");
+      const std::string& bytes = *stage.tapes[tape++];
+      absl::StrAppend(&out.program, " items=", ItemKindName(op.items->kind()), ":", out.data.size(), ":", bytes.size(),
+                      ":", op.items->count);
+      out.data += bytes;
+    }
+    out.program += "\n";
+  }
+  return absl::OkStatus();
+}
+
+// Reads the little-endian result format; every read is bounds-checked.
+class Reader {
+ public:
+  explicit Reader(std::string_view b) : b_(b) {}
+  bool U8(uint8_t* v) { return Fixed(1, v); }
+  bool U16(uint16_t* v) { return Fixed(2, v); }
+  bool U32(uint32_t* v) { return Fixed(4, v); }
+  bool U64(uint64_t* v) { return Fixed(8, v); }
+  bool Bytes(size_t n, std::string* out) {
+    if (b_.size() - pos_ < n) return false;
+    out->assign(b_.data() + pos_, n);
+    pos_ += n;
+    return true;
+  }
+  bool Blob(std::string* out) {
+    uint32_t n;
+    return U32(&n) && Bytes(n, out);
+  }
+  size_t pos() const { return pos_; }
+  bool done() const { return pos_ == b_.size(); }
+
+ private:
+  template <typename T>
+  bool Fixed(size_t n, T* v) {
+    if (b_.size() - pos_ < n) return false;
+    uint64_t x = 0;
+    for (size_t i = 0; i < n; ++i) x |= uint64_t{static_cast<uint8_t>(b_[pos_ + i])} << (8 * i);
+    *v = static_cast<T>(x);
+    pos_ += n;
+    return true;
+  }
+  std::string_view b_;
+  size_t pos_ = 0;
+};
+
+bool ReadValue(Reader& r, uint8_t kind, Value* v) {
+  switch (kind) {
+    case 1: {
+      std::string b;
+      if (!r.Blob(&b)) return false;
+      *v = Value::Bytes(std::move(b));
+      return true;
+    }
+    case 2: {
+      uint64_t bits;
+      if (!r.U64(&bits)) return false;
+      *v = Value::DoubleBits(bits);
+      return true;
+    }
+    case 3: {
+      uint64_t bits;
+      if (!r.U64(&bits)) return false;
+      *v = Value::Int(static_cast<int64_t>(bits));
+      return true;
+    }
+    case 4: {
+      uint8_t b;
+      if (!r.U8(&b) || b > 1) return false;
+      *v = Value::Bool(b == 1);
+      return true;
+    }
+    case 5: {
+      std::string s;
+      if (!r.Blob(&s)) return false;
+      *v = Value::String(std::move(s));
+      return true;
+    }
+    case 6: {
+      std::string cls, message, stack;
+      if (!r.Blob(&cls) || !r.Blob(&message) || !r.Blob(&stack)) return false;
+      *v = Value::Error(std::move(cls), std::move(message), std::move(stack));
+      return true;
+    }
+    case 7: {
+      std::string reason;
+      if (!r.Blob(&reason)) return false;
+      *v = Value::Unsupported(std::move(reason));
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+absl::StatusOr<EncodedBatch> EncodeBatch(absl::Span<const PreparedStage> stages) {
+  size_t data_size = 0;
+  for (const auto& stage : stages) {
+    if (stage.ops == nullptr) return absl::InvalidArgumentError("a prepared stage has no ops");
+    for (const auto& tape : stage.tapes) data_size += tape ? tape->size() : 0;
+    for (const auto& image : stage.images) data_size += image.second.size();
+  }
+  if (data_size > static_cast<size_t>(std::numeric_limits<int32_t>::max())) {
+    return absl::InvalidArgumentError(absl::StrCat("a batch of ", stages.size(), " stages holds ", data_size,
+                                                   " bytes of items and images; Java buffers hold under 2 GiB: split it"));
+  }
+  EncodedBatch out;
+  out.data.reserve(data_size);  // so that appending never moves the bytes again
+  for (const auto& stage : stages) {
+    if (auto st = EncodeStage(stage, out); !st.ok()) return st;
+  }
+  return out;
+}
+
+absl::StatusOr<std::vector<Observations>> DecodeBatchResult(std::string_view bytes, size_t stage_count) {
+  Reader r(bytes);
+  std::vector<Observations> out(stage_count);
+  for (size_t s = 0; s < stage_count; ++s) {
+    uint32_t fields;
+    if (!r.U32(&fields)) {
+      return absl::DataLossError(absl::StrCat("Java result: stage ", s, " of ", stage_count, " missing at byte ", r.pos()));
+    }
+    for (uint32_t f = 0; f < fields; ++f) {
+      uint16_t name_length;
+      uint8_t kind;
+      std::string name;
+      Value v;
+      if (!r.U16(&name_length) || !r.Bytes(name_length, &name) || !r.U8(&kind) || !ReadValue(r, kind, &v)) {
+        return absl::DataLossError(absl::StrCat("Java result: stage ", s, ", field ", f, " ('", name,
+                                                "') is malformed near byte ", r.pos()));
+      }
+      out[s].Add(std::move(name), std::move(v));
+    }
+  }
+  if (!r.done()) return absl::DataLossError(absl::StrCat("Java result: ", bytes.size() - r.pos(), " bytes left over"));
+  return out;
+}
+
+}  // namespace dsconform

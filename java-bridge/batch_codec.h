@@ -1,0 +1,32 @@
+#ifndef DSCONFORM_JAVA_BRIDGE_BATCH_CODEC_H_
+#define DSCONFORM_JAVA_BRIDGE_BATCH_CODEC_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/types/span.h"
+#include "harness/engine/engine.h"
+#include "harness/engine/observation.h"
+
+namespace dsconform {
+
+// The two arguments of one BatchRunner.runBatch call (docs/java-bridge.md).
+struct EncodedBatch {
+  std::string program;  // one line per record
+  std::string data;     // every item tape and input image of the batch, back to back; Java reads it in place
+};
+
+// Encodes stages for the Java bridge. Each tape and image is copied exactly once, into `data`.
+// Fails, naming the case and the step, on a name or value the line format cannot carry (a space,
+// a non-ASCII byte) and on a batch of 2 GiB or more (Java buffers are int-indexed).
+absl::StatusOr<EncodedBatch> EncodeBatch(absl::Span<const PreparedStage> stages);
+
+// Decodes runBatch's result: one Observations per stage. Fails on any malformed byte, since that
+// means the bridge and this decoder disagree about the format.
+absl::StatusOr<std::vector<Observations>> DecodeBatchResult(std::string_view bytes, size_t stage_count);
+
+}  // namespace dsconform
+
+#endif  // DSCONFORM_JAVA_BRIDGE_BATCH_CODEC_H_

@@ -1,0 +1,121 @@
+#include "java-bridge/batch_codec.h"
+
+#include <cstring>
+
+#include "gtest/gtest.h"
+
+namespace dsconform {
+namespace {
+
+Case ParseCase(const char* json) {
+  auto c = CaseFromJson(nlohmann::json::parse(json));
+  EXPECT_TRUE(c.ok()) << c.status();
+  return *c;
+}
+
+TEST(BatchCodec, ProgramLinesFollowTheDocumentedFormat) {
+  Case c = ParseCase(R"({"id": "x", "family": "hll", "ops": [
+      {"op": "create", "sketch": "a", "lg_k": 12, "type": "HLL_4"},
+      {"op": "update", "sketch": "a", "items": {"gen": "sequence", "start": 0, "count": 3}},
+      {"op": "query", "sketch": "a", "queries": ["estimate", "lb1"], "as": "q"}]})");
+  PreparedStage stage = PrepareStage(c, c.ops);
+  stage.images["w.compact"] = "IMG";
+  auto batch = EncodeBatch({stage});
+  ASSERT_TRUE(batch.ok()) << batch.status();
+  EXPECT_EQ(batch->program,
+            "case hll 3\n"
+            "image w.compact 0 3\n"
+            "op create sketch=a lg_k=12 type=HLL_4\n"
+            "op update sketch=a items=long:3:24:3\n"
+            "op query sketch=a as=q queries=estimate,lb1\n");  // CaseFromJson keeps members sorted
+  ASSERT_EQ(batch->data.size(), 3u + 24u);
+  EXPECT_EQ(batch->data.substr(0, 3), "IMG");
+  EXPECT_EQ(batch->data.substr(3), *stage.tapes[0]);
+}
+
+TEST(BatchCodec, OffsetsRunOnAcrossStages) {
+  Case c = ParseCase(R"({"id": "x", "family": "hll", "ops": [
+      {"op": "update", "sketch": "a", "items": {"gen": "ascii_strings", "start": 0, "count": 2}}]})");
+  PreparedStage stage = PrepareStage(c, c.ops);
+  auto batch = EncodeBatch({stage, stage});
+  ASSERT_TRUE(batch.ok()) << batch.status();
+  const size_t n = stage.tapes[0]->size();
+  EXPECT_NE(batch->program.find("items=string:0:" + std::to_string(n) + ":2\n"), std::string::npos);
+  EXPECT_NE(batch->program.find("items=string:" + std::to_string(n) + ":" + std::to_string(n) + ":2\n"), std::string::npos);
+}
+
+TEST(BatchCodec, NameWithASpaceIsRejectedNamingTheCase) {
+  Case c = ParseCase(R"({"id": "bad/name", "family": "hll", "ops": [
+      {"op": "create", "sketch": "a b", "lg_k": 12, "type": "HLL_4"}]})");
+  auto batch = EncodeBatch({PrepareStage(c, c.ops)});
+  ASSERT_FALSE(batch.ok());
+  EXPECT_NE(batch.status().message().find("case bad/name: /ops/0"), std::string::npos) << batch.status();
+}
+
+void PutU32(std::string& s, uint32_t v) {
+  for (int i = 0; i < 4; ++i) s += static_cast<char>(v >> (8 * i));
+}
+void PutName(std::string& s, const std::string& name, uint8_t kind) {
+  s += static_cast<char>(name.size());
+  s += '\0';
+  s += name;
+  s += static_cast<char>(kind);
+}
+void PutBlob(std::string& s, const std::string& b) {
+  PutU32(s, static_cast<uint32_t>(b.size()));
+  s += b;
+}
+
+TEST(BatchCodec, DecodesEveryValueKind) {
+  std::string r;
+  PutU32(r, 7);
+  PutName(r, "a.compact", 1);
+  PutBlob(r, std::string("\x01\x00\x07", 3));
+  PutName(r, "a.estimate", 2);
+  const double d = -0.0;
+  uint64_t bits;
+  std::memcpy(&bits, &d, 8);
+  for (int i = 0; i < 8; ++i) r += static_cast<char>(bits >> (8 * i));
+  PutName(r, "a.lg_k", 3);
+  for (int i = 0; i < 8; ++i) r += static_cast<char>(i == 0 ? 12 : 0);
+  PutName(r, "a.is_empty", 4);
+  r += '\1';
+  PutName(r, "a.type", 5);
+  PutBlob(r, "HLL_4");
+  PutName(r, "error@op3", 6);
+  PutBlob(r, "java.lang.IllegalStateException");
+  PutBlob(r, "boom");
+  PutBlob(r, "at x.y(Z.java:1)");
+  PutName(r, "a.reset", 7);
+  PutBlob(r, "not supported by this engine");
+  PutU32(r, 0);  // a second stage without fields
+
+  auto obs = DecodeBatchResult(r, 2);
+  ASSERT_TRUE(obs.ok()) << obs.status();
+  ASSERT_EQ((*obs)[0].fields.size(), 7u);
+  EXPECT_EQ((*obs)[0].Find("a.compact")->bytes, std::string("\x01\x00\x07", 3));
+  EXPECT_EQ((*obs)[0].Find("a.estimate")->bits, bits);
+  EXPECT_EQ((*obs)[0].Find("a.lg_k")->bits, 12u);
+  EXPECT_EQ((*obs)[0].Find("a.is_empty")->bits, 1u);
+  EXPECT_EQ((*obs)[0].Find("a.type")->bytes, "HLL_4");
+  const Value* error = (*obs)[0].Find("error@op3");
+  EXPECT_EQ(error->kind, Value::Kind::kError);
+  EXPECT_EQ(error->error_class, "java.lang.IllegalStateException");
+  EXPECT_EQ(error->bytes, "boom");
+  EXPECT_EQ((*obs)[0].Find("a.reset")->kind, Value::Kind::kUnsupported);
+  EXPECT_TRUE((*obs)[1].fields.empty());
+}
+
+TEST(BatchCodec, TruncatedResultIsDataLoss) {
+  std::string r;
+  PutU32(r, 1);
+  PutName(r, "a.compact", 1);
+  PutU32(r, 10);  // promises 10 bytes, has none
+  auto obs = DecodeBatchResult(r, 1);
+  ASSERT_FALSE(obs.ok());
+  EXPECT_EQ(obs.status().code(), absl::StatusCode::kDataLoss);
+  EXPECT_FALSE(DecodeBatchResult(std::string(4, '\0'), 2).ok());  // second stage missing
+}
+
+}  // namespace
+}  // namespace dsconform

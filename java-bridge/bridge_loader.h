@@ -1,0 +1,50 @@
+#ifndef DSCONFORM_JAVA_BRIDGE_BRIDGE_LOADER_H_
+#define DSCONFORM_JAVA_BRIDGE_BRIDGE_LOADER_H_
+
+#include <jni.h>
+
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "java-bridge/jni_handles.h"
+
+namespace dsconform {
+
+// One datasketches-java version loaded into the process JVM: a URLClassLoader of its own over the
+// bridge jar and that version's jars, whose parent is the platform class loader (so two versions
+// never see each other's classes), and the static methods of its dev.dsconform.bridge.BatchRunner.
+// Loaded once per class path and kept until the process ends; usable from any attached thread.
+class BridgeRuntime {
+ public:
+  // Loads (on first use) the runtime for `jars`, the bridge jar first. `label` names the engine in
+  // messages ("java@8.0.0"). The JVM must exist. Fails, naming the label and the reason, when a jar
+  // is missing, no jar holds datasketches-java, or the version cannot run in this JVM (checked by
+  // BatchRunner.probe(), which touches every library path the bridge uses).
+  static absl::StatusOr<const BridgeRuntime*> Load(const std::string& label, const std::vector<std::string>& jars);
+
+  // BatchRunner.libraryVersion(): the datasketches-java version this loader sees.
+  const std::string& library_version() const { return library_version_; }
+  // BatchRunner.families(): the `case` family tokens the bridge implements.
+  const std::vector<std::string>& families() const { return families_; }
+
+  // One BatchRunner.runBatch call. Java reads `data` in place through a direct ByteBuffer, so it
+  // must not change during the call. An exception escaping runBatch (a bridge bug, or a JVM error
+  // such as OutOfMemoryError) becomes an error Status.
+  absl::StatusOr<std::string> RunBatch(JNIEnv* env, const std::string& program, std::string& data, bool direct) const;
+
+ private:
+  BridgeRuntime() = default;
+  static absl::StatusOr<BridgeRuntime*> Create(JNIEnv* env, const std::string& label, const std::vector<std::string>& jars);
+
+  std::string label_;
+  GlobalRef loader_;
+  GlobalRef runner_;  // the BatchRunner class
+  jmethodID run_batch_ = nullptr;
+  std::string library_version_;
+  std::vector<std::string> families_;
+};
+
+}  // namespace dsconform
+
+#endif  // DSCONFORM_JAVA_BRIDGE_BRIDGE_LOADER_H_

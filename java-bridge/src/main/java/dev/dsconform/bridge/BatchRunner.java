@@ -1,0 +1,104 @@
+package dev.dsconform.bridge;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.datasketches.hll.HllSketch;
+import org.apache.datasketches.hll.HllUnion;
+import org.apache.datasketches.hll.TgtHllType;
+
+/**
+ * The entry point C++ calls through JNI (java-bridge/java_engine.cc): one call runs a whole batch
+ * of case stages. Stateless, so engines on several threads may call it at once.
+ */
+public final class BatchRunner {
+  private static final String POM_PROPERTIES = "META-INF/maven/org.apache.datasketches/datasketches-java/pom.properties";
+
+  /** Families by the token of their `case` line; adding a family is one entry here. */
+  private static final Map<String, Family> FAMILIES = Map.of("hll", new HllFamily());
+
+  private BatchRunner() {}
+
+  /**
+   * Runs every stage of {@code program} (docs/java-bridge.md) reading items and input images from
+   * {@code data} in place, and returns the encoded observations of each stage, in order. A library
+   * exception ends its stage as field {@code error@op<index>}; the batch goes on.
+   */
+  public static byte[] runBatch(String program, ByteBuffer data, boolean direct) {
+    ResultWriter out = new ResultWriter();
+    for (ProgramReader.Stage stage : ProgramReader.parse(program)) {
+      out.beginStage();
+      runStage(stage, data, direct, out);
+      out.endStage();
+    }
+    return out.toByteArray();
+  }
+
+  private static void runStage(ProgramReader.Stage stage, ByteBuffer data, boolean direct, ResultWriter out) {
+    Family family = FAMILIES.get(stage.family());
+    Family.StageExecutor executor =
+        family == null ? null : family.begin(new StageContext(data, direct, out, stage.images()));
+    for (ProgramReader.Op op : stage.ops()) {
+      try {
+        if (executor == null || !executor.execute(op)) {
+          out.unsupported(op.slot() + "." + op.name(), "not supported by this engine");
+        }
+      } catch (LinkageError | VirtualMachineError e) {
+        throw e;  // the engine itself is unusable (wrong class versions, out of memory): fail the batch
+      } catch (Throwable t) {
+        out.error("error@op" + op.index(), t);
+        return;
+      }
+    }
+  }
+
+  /** The family tokens runBatch understands, comma-separated and sorted: the C++ engine's SupportsFamily. */
+  public static String families() {
+    return String.join(",", new java.util.TreeSet<>(FAMILIES.keySet()));
+  }
+
+  /** The datasketches-java version this class's loader sees, e.g. "9.1.0". */
+  public static String libraryVersion() {
+    ClassLoader loader = BatchRunner.class.getClassLoader();
+    try (InputStream in = loader.getResourceAsStream(POM_PROPERTIES)) {
+      if (in != null) {
+        Properties p = new Properties();
+        p.load(in);
+        String v = p.getProperty("version");
+        if (v != null && !v.isBlank()) return v.trim();
+      }
+    } catch (IOException e) {
+      // fall through to the manifest
+    }
+    try {
+      Package p = Class.forName("org.apache.datasketches.hll.HllSketch", false, loader).getPackage();
+      String v = p == null ? null : p.getImplementationVersion();
+      if (v != null && !v.isBlank()) return v.trim();
+    } catch (ClassNotFoundException | LinkageError e) {
+      // no datasketches classes at all: the C++ side reports that separately
+    }
+    return "unknown";
+  }
+
+  /**
+   * Touches every library path the bridge uses (heap and MemorySegment sketches and unions, heapify,
+   * wrap), so that a version this JVM cannot load or link fails here, once, with the JVM's own
+   * error (UnsupportedClassVersionError, NoSuchMethodError, ...) instead of in the middle of a run.
+   */
+  public static String probe() {
+    HllSketch heap = new HllSketch(4, TgtHllType.HLL_4);
+    heap.update(1L);
+    HllSketch direct = new HllSketch(4, TgtHllType.HLL_8,
+        MemorySegment.ofArray(new byte[HllSketch.getMaxUpdatableSerializationBytes(4, TgtHllType.HLL_8)]));
+    direct.update(1L);
+    HllUnion union = new HllUnion(4, MemorySegment.ofArray(new byte[HllUnion.getMaxSerializationBytes(4)]));
+    union.update(heap);
+    union.update(HllSketch.heapify(direct.toCompactByteArray()));
+    union.update(HllSketch.wrap(MemorySegment.ofArray(heap.toUpdatableByteArray()).asReadOnly()));
+    union.getResult(TgtHllType.HLL_6).getEstimate();
+    return libraryVersion();
+  }
+}

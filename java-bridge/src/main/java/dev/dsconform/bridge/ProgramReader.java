@@ -1,0 +1,102 @@
+package dev.dsconform.bridge;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Parses the program text of one batch (docs/java-bridge.md): one line per record, tokens separated
+ * by single spaces. A malformed program is a bridge bug, so it throws and fails the whole batch.
+ */
+final class ProgramReader {
+  private ProgramReader() {}
+
+  /** Where an op's item tape sits in the batch's data buffer. */
+  record ItemsRef(String kind, int offset, int length, long count) {}
+
+  /** Where an input image sits in the batch's data buffer. */
+  record ImageRef(int offset, int length) {}
+
+  /** One step; {@code index} is its position in the stage, as in {@code error@op<index>}. */
+  record Op(int index, String name, String slot, Map<String, String> args, ItemsRef items) {
+    String arg(String key) {
+      String v = args.get(key);
+      if (v == null) throw new IllegalArgumentException("op " + index + " (" + name + "): missing " + key);
+      return v;
+    }
+
+    String arg(String key, String fallback) {
+      return args.getOrDefault(key, fallback);
+    }
+
+    int intArg(String key) {
+      return Integer.parseInt(arg(key));
+    }
+  }
+
+  record Stage(String family, Map<String, ImageRef> images, List<Op> ops) {}
+
+  static List<Stage> parse(String program) {
+    List<Stage> stages = new ArrayList<>();
+    String family = null;
+    Map<String, ImageRef> images = null;
+    List<Op> ops = null;
+    int expectedOps = 0;
+    int lineNo = 0;
+    for (String line : program.split("\n", -1)) {
+      ++lineNo;
+      if (line.isEmpty()) continue;
+      String[] t = line.split(" ", -1);
+      switch (t[0]) {
+        case "case" -> {
+          if (family != null) stages.add(finish(family, images, ops, expectedOps, lineNo));
+          require(t.length == 3, lineNo, line);
+          family = t[1];
+          expectedOps = Integer.parseInt(t[2]);
+          images = new HashMap<>();
+          ops = new ArrayList<>(expectedOps);
+        }
+        case "image" -> {
+          require(t.length == 4 && family != null && ops.isEmpty(), lineNo, line);
+          images.put(t[1], new ImageRef(Integer.parseInt(t[2]), Integer.parseInt(t[3])));
+        }
+        case "op" -> {
+          require(t.length >= 3 && family != null && t[2].startsWith("sketch="), lineNo, line);
+          Map<String, String> args = new LinkedHashMap<>();
+          ItemsRef items = null;
+          for (int i = 3; i < t.length; ++i) {
+            int eq = t[i].indexOf('=');
+            require(eq > 0, lineNo, line);
+            String key = t[i].substring(0, eq);
+            String value = t[i].substring(eq + 1);
+            if (key.equals("items")) {
+              String[] p = value.split(":", -1);
+              require(p.length == 4, lineNo, line);
+              items = new ItemsRef(p[0], Integer.parseInt(p[1]), Integer.parseInt(p[2]), Long.parseLong(p[3]));
+            } else {
+              args.put(key, value);
+            }
+          }
+          ops.add(new Op(ops.size(), t[1], t[2].substring("sketch=".length()), args, items));
+        }
+        default -> require(false, lineNo, line);
+      }
+    }
+    if (family != null) stages.add(finish(family, images, ops, expectedOps, lineNo));
+    return stages;
+  }
+
+  private static Stage finish(String family, Map<String, ImageRef> images, List<Op> ops, int expected, int lineNo) {
+    if (ops.size() != expected) {
+      throw new IllegalArgumentException(
+          "program line " + lineNo + ": stage announced " + expected + " ops, found " + ops.size());
+    }
+    return new Stage(family, images, ops);
+  }
+
+  private static void require(boolean ok, int lineNo, String line) {
+    if (!ok) throw new IllegalArgumentException("program line " + lineNo + " is malformed: " + line);
+  }
+}

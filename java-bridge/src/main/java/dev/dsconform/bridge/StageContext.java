@@ -1,0 +1,46 @@
+package dev.dsconform.bridge;
+
+import java.nio.ByteBuffer;
+import java.util.HashMap;
+import java.util.Map;
+
+/** What a family's steps see of the batch: items, images, the engine mode, the result writer. */
+final class StageContext {
+  final ByteBuffer data;
+  final boolean direct;  // java-direct: sketches and unions live in a MemorySegment
+  final ResultWriter out;
+  private final Map<String, ProgramReader.ImageRef> inputImages;
+  private final Map<String, byte[]> writtenImages = new HashMap<>();
+
+  StageContext(ByteBuffer data, boolean direct, ResultWriter out, Map<String, ProgramReader.ImageRef> inputImages) {
+    this.data = data;
+    this.direct = direct;
+    this.out = out;
+    this.inputImages = inputImages;
+  }
+
+  void items(ProgramReader.Op op, ItemTape.Sink sink) {
+    if (op.items() == null) throw new IllegalArgumentException("op " + op.index() + " (" + op.name() + ") has no items");
+    ItemTape.forEach(data, op.items(), sink);
+  }
+
+  /** Records an image field, so a later deserialize step of this stage can read it by name. */
+  void image(String field, byte[] bytes) {
+    writtenImages.put(field, bytes);
+    out.bytes(field, bytes);
+  }
+
+  /**
+   * A fresh copy of the named image: written earlier in this stage, else an input of the stage.
+   * A copy, because wrap modes may keep (and writable_wrap may change) the array they are given.
+   */
+  byte[] imageCopy(String field) {
+    byte[] written = writtenImages.get(field);
+    if (written != null) return written.clone();
+    ProgramReader.ImageRef ref = inputImages.get(field);
+    if (ref == null) throw new IllegalArgumentException("no image named " + field + " in this stage");
+    byte[] copy = new byte[ref.length()];
+    data.get(ref.offset(), copy);
+    return copy;
+  }
+}
