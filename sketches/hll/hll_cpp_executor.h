@@ -13,8 +13,9 @@ namespace dsconform {
 //   the slot then holds whatever the library left in it (in 5.2.0: unchanged,
 //   or the union's previous, empty gadget when the union adopted the sketch).
 // - deserialize mode wrap/writable_wrap records "<sketch>.deserialize" as
-//   unsupported ("wrap is a Java-only operation") and ends the stage: the slot
-//   it would create does not exist, so no later step could run faithfully.
+//   unsupported ("wrap is a Java-only operation"); the slot it would create
+//   does not exist, so later steps naming it (as sketch or from) are skipped
+//   and the rest of the stage runs on.
 // - result without a type uses HLL_4, the default of both libraries.
 std::unique_ptr<CppFamilyExecutor> MakeHllCppExecutor();
 
