@@ -54,7 +54,10 @@ std::string CandidateText(const FieldDiff& d) {
 
 std::string FieldDiffLine(const FieldDiff& d) {
   std::string line = absl::StrCat(d.field, ": ", ReferenceText(d), " vs ", CandidateText(d));
-  for (const auto& x : d.decoded) absl::StrAppend(&line, "; ", DecodedDiffText(x));
+  // A line stays readable: the first decoded fields, then how many more.
+  constexpr size_t kShown = 6;
+  for (size_t i = 0; i < d.decoded.size() && i < kShown; ++i) absl::StrAppend(&line, "; ", DecodedDiffText(d.decoded[i]));
+  if (d.decoded.size() > kShown) absl::StrAppend(&line, "; +", d.decoded.size() - kShown, " more decoded fields");
   return line;
 }
 

@@ -20,7 +20,7 @@ class PrintingSink : public RecordSink {
   explicit PrintingSink(const std::string& writer) : writer_(writer) {}
   absl::Status Write(const Record& r) override {
     if (!writer_.empty() && r.writer != writer_) return absl::OkStatus();
-    std::printf("\n%s\n", RecordHeadline(r).c_str());
+    std::printf("\n## %s: %s (%d fields compared)\n", EnginePair(r).c_str(), VerdictName(r.verdict), r.fields_compared);
     if (!r.note.empty()) std::printf("  %s\n", r.note.c_str());
     for (const FieldDiff& d : r.diffs) {
       std::printf("  %s\n", FieldDiffLine(d).c_str());
@@ -51,6 +51,13 @@ int ReproCommand(const std::vector<std::string>& args) {
     if (!c.ok()) return UsageError(std::string(c.status().message()));
   }
   std::printf("# case program\n%s\n", CaseToJson(*c).dump(2).c_str());
+  if (const Family* family = FindFamily(c->family); family != nullptr) {
+    // Programs that need nothing of dsconform: the finding, in each library's own words.
+    const std::string java = family->JavaSnippet(*c), cpp = family->CppSnippet(*c);
+    if (!java.empty())
+      std::printf("\n# Java (java -cp datasketches-java-<version>.jar Repro.java)\n%s\n", java.c_str());
+    if (!cpp.empty()) std::printf("\n# C++ (g++ -std=c++17 -I<datasketches-cpp includes> repro.cpp)\n%s\n", cpp.c_str());
+  }
 
   EngineRequest request;
   request.specs = SplitList(absl::GetFlag(FLAGS_engines));
