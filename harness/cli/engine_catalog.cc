@@ -5,6 +5,7 @@
 #include "absl/strings/str_join.h"
 #include "java-bridge/java_engine.h"
 #include "java-bridge/staged_versions.h"
+#include "harness/engine/process/process_engine_spec.h"
 #ifdef DSCONFORM_HAVE_CPP
 #include "sketches/native/cpp_engine.h"
 #endif
@@ -37,6 +38,9 @@ std::vector<std::string> Known() {
     }
   }
   known.push_back("java@<path to a datasketches-java jar>");
+  known.push_back("python[@<version>]");
+  known.push_back("cpp@<label>=<path to another build's dsconform-engine>");
+  known.push_back("process:<engine program>");
   return known;
 }
 
@@ -49,6 +53,7 @@ std::vector<std::string> DescribeEngines() {
 #else
   lines.push_back(kNoCpp);
 #endif
+  for (auto& line : DescribeProcessEngines()) lines.push_back(std::move(line));
   auto staged = ListStagedJavaVersions();
   if (!staged.ok()) {
     lines.push_back(absl::StrCat("java: ", staged.status().message()));
@@ -63,13 +68,26 @@ std::vector<std::string> DescribeEngines() {
 absl::StatusOr<std::vector<std::unique_ptr<EngineFactory>>> ResolveEngines(const EngineRequest& request) {
   std::vector<std::string> specs = request.specs;
   if (specs.size() == 1 && specs[0] == "auto") {
+    // The Java reference against every build of the native library this
+    // machine has: compiled in, and the released Python wheel once set up.
     specs = {"java"};
     if (HaveCpp()) specs.push_back("cpp");
-    else specs.push_back("java-direct");
+    auto python = ParseProcessEngineSpec("python");
+    if (python.ok() && python->has_value()) specs.push_back("python");
+    if (specs.size() == 1) specs.push_back("java-direct");
   }
   if (!request.java_jar.empty()) specs.push_back("java@" + request.java_jar);
   std::vector<std::unique_ptr<EngineFactory>> out;
   for (const std::string& spec : specs) {
+    // Out-of-process engines first: "cpp@pr-123=<path>" is one of theirs.
+    auto process = ParseProcessEngineSpec(spec);
+    if (!process.ok()) return process.status();
+    if (process->has_value()) {
+      auto f = MakeProcessEngineFactory(**process);
+      if (!f.ok()) return f.status();
+      out.push_back(std::move(*f));
+      continue;
+    }
     if (spec == "cpp" || absl::StartsWith(spec, "cpp@")) {
 #ifdef DSCONFORM_HAVE_CPP
       auto f = MakeCppEngineFactory();

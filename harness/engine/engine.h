@@ -26,6 +26,10 @@ struct PreparedStage {
 // Builds the stage's item tapes once.
 PreparedStage PrepareStage(const Case& c, const std::vector<Op>& ops);
 
+// The one field of a stage's observations when the engine failed on that
+// stage alone (crashed, hung, answered garbage); its value is the error.
+inline constexpr char kEngineFailureField[] = "engine_failure";
+
 // One implementation under test, named kind@version ("cpp@5.2.0", "java@9.0.0").
 // An engine turns stages into observations; it knows nothing of differs or
 // reports. A failure of a single case (an exception thrown by the library) is

@@ -29,7 +29,17 @@ void RunOnEngine(Engine& engine, const std::vector<PreparedStage>& stages, std::
                                 " stages");
     return;
   }
-  for (size_t i = 0; i < targets.size(); ++i) targets[i]->observations = std::move((*result)[i]);
+  for (size_t i = 0; i < targets.size(); ++i) {
+    Observations& obs = (*result)[i];
+    // An engine that crashed, hung or garbled its answer on this stage alone
+    // (out-of-process engines) fails this case, not the run.
+    if (obs.fields.size() == 1 && obs.fields[0].name == kEngineFailureField &&
+        obs.fields[0].value.kind == Value::Kind::kError) {
+      targets[i]->failure = absl::StrCat(obs.fields[0].value.error_class, ": ", obs.fields[0].value.bytes);
+      continue;
+    }
+    targets[i]->observations = std::move(obs);
+  }
 }
 
 }  // namespace

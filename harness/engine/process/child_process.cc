@@ -294,7 +294,8 @@ std::string ChildProcess::Finish(absl::Duration grace) {
   if (!reaped_) {
     const bool closed_output = stdout_eof_;
     Kill();
-    if (closed_output) how_ended_ = "closed its output and was killed";
+    if (how_ended_ == "killed")
+      how_ended_ = closed_output ? "closed its output and was killed" : "did not exit and was killed";
   }
   return how_ended_;
 }

@@ -48,7 +48,8 @@ class ChildProcess {
 
   // Waits up to `grace` for the child to exit, then kills it; reaps it and
   // says how it ended: "exited with status 3", "crashed: signal 11 (SIGSEGV)",
-  // "killed after it closed its output". Idempotent.
+  // "closed its output and was killed", "did not exit and was killed".
+  // Idempotent.
   std::string Finish(absl::Duration grace);
   // Kills and reaps at once; says how it ended (see Finish).
   std::string Kill();

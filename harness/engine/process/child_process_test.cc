@@ -49,6 +49,13 @@ TEST(ChildProcess, AnExitSaysItsStatus) {
   EXPECT_EQ(child->Kill(), "exited with status 3");  // idempotent
 }
 
+TEST(ChildProcess, AChildThatClosesItsOutputButLingersIsKilled) {
+  auto child = Start({"sh", "-c", "exec 1>&-; sleep 30"});
+  std::string out;
+  EXPECT_TRUE(absl::IsUnavailable(child->Read(&out, Soon())));
+  EXPECT_EQ(child->Finish(absl::Milliseconds(200)), "closed its output and was killed");
+}
+
 TEST(ChildProcess, StderrKeepsOnlyItsTail) {
   auto child = Start({"sh", "-c", "i=0; while [ $i -lt 3000 ]; do echo line$i >&2; i=$((i+1)); done; echo done"});
   std::string out;

@@ -1,13 +1,12 @@
 #ifndef DSCONFORM_HARNESS_ENGINE_PROCESS_ENGINE_PROTOCOL_H_
 #define DSCONFORM_HARNESS_ENGINE_PROCESS_ENGINE_PROTOCOL_H_
 
-// The out-of-process engine protocol (docs/engine-protocol.md): framing and
-// the messages, shared by the harness's client and by engine servers.
+// The messages of the out-of-process engine protocol (docs/engine-protocol.md),
+// shared by the harness's client and by engine servers.
 
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,48 +16,12 @@
 #include "harness/case/case_program.h"
 #include "harness/engine/engine.h"
 #include "harness/engine/observation.h"
+#include "harness/engine/process/engine_frame.h"
 #include "nlohmann/json.hpp"
 
 namespace dsconform {
 
 inline constexpr int kEngineProtocolVersion = 1;
-// Limits a receiver enforces, so that garbage on the wire is a prompt error
-// rather than an attempt to allocate gigabytes.
-inline constexpr uint32_t kMaxHeaderBytes = 16u << 20;
-inline constexpr uint64_t kMaxPayloadBytes = uint64_t{1} << 32;  // all payloads of one message
-
-// One message: a JSON object header (member "type" names the message) and
-// the byte payloads its member "payloads" announces, by size, in order.
-struct Frame {
-  nlohmann::json header;
-  std::vector<std::string> payloads;
-
-  std::string type() const;  // header["type"]
-};
-
-// The wire form: u32 little-endian header length, the header as UTF-8 JSON
-// (with "payloads" set to the payload sizes), then the payloads back to back.
-std::string EncodeFrame(nlohmann::ordered_json header, const std::vector<absl::string_view>& payloads);
-
-// Cuts a byte stream into frames, however the bytes arrive.
-class FrameDecoder {
- public:
-  void Append(absl::string_view bytes);
-  // The next complete frame; nullopt while more bytes are needed; an error
-  // (InvalidArgument, "protocol error: ...") for a malformed frame, after
-  // which the stream cannot be resynchronized.
-  absl::StatusOr<std::optional<Frame>> Next();
-  // Bytes received that are not part of a returned frame.
-  size_t buffered() const { return buffer_.size() - consumed_; }
-
- private:
-  std::string buffer_;
-  size_t consumed_ = 0;
-  // The header of the frame being received, once its JSON is parsed.
-  std::optional<nlohmann::json> header_;
-  std::vector<uint64_t> payload_sizes_;
-  uint64_t payload_total_ = 0;
-};
 
 // --- hello: the harness opens, the engine answers with what it is.
 
@@ -108,7 +71,7 @@ std::string ErrorMessageOf(const Frame& frame);
 // One value as the protocol writes it; bytes go to `payloads` and the JSON
 // names their index. Exposed for engines written in C++ and for tests.
 nlohmann::ordered_json ValueToWire(const Value& v, std::vector<absl::string_view>* payloads);
-absl::StatusOr<Value> ValueFromWire(const nlohmann::json& j, std::vector<std::string>& payloads);
+absl::StatusOr<Value> ValueFromWire(const nlohmann::json& j, const std::vector<std::string>& payloads);
 
 }  // namespace dsconform
 

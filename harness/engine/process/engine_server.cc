@@ -65,8 +65,9 @@ std::vector<StageResult> RunStages(Engine& engine, const std::vector<PreparedSta
     if (one.ok() && one->size() == 1) {
       results[where[k]].observations = std::move((*one)[0]);
     } else {
-      results[where[k]].rejected = one.ok() ? absl::StrCat(engine.name(), " returned ", one->size(), " results for 1 stage")
-                                            : std::string(one.status().message());
+      results[where[k]].rejected = one.ok()
+                                       ? absl::StrCat(engine.name(), " returned ", one->size(), " results for 1 stage")
+                                       : std::string(one.status().message());
     }
   }
   return results;

@@ -11,7 +11,8 @@ namespace dsconform {
 namespace {
 
 std::string Describe(const Value& v) {
-  return absl::StrCat(ValueKindName(v.kind), " ", v.Summary(), v.kind == Value::Kind::kError ? " " + v.error_class : "");
+  return absl::StrCat(ValueKindName(v.kind), " ", v.Summary(),
+                      v.kind == Value::Kind::kError ? " " + v.error_class : "");
 }
 
 TEST(NativeProcessEngine, GivesTheSameObservationsAsTheInProcessEngine) {

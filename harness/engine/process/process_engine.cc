@@ -50,7 +50,8 @@ class ProcessEngine final : public Engine {
   absl::Status Connect() {
     if (conn_) return absl::OkStatus();
     auto conn = EngineConnection::Start(launch_->spec);
-    if (!conn.ok()) return absl::UnavailableError(absl::StrCat("could not restart ", name(), ": ", conn.status().message()));
+    if (!conn.ok())
+      return absl::UnavailableError(absl::StrCat("could not restart ", name(), ": ", conn.status().message()));
     if ((*conn)->hello().engine != name())
       return absl::FailedPreconditionError(
           absl::StrCat("restarted ", name(), " now says it is ", (*conn)->hello().engine));

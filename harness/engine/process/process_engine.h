@@ -34,7 +34,6 @@ struct ProcessEngineSpec {
 //             malformed, what an in-process engine returns as a Status)
 //   start     "could not restart the engine: ..."
 // The message ends with the tail of the engine's stderr when it wrote any.
-inline constexpr char kEngineFailureField[] = "engine_failure";
 
 // Starts the program once to learn its name and families (the hello), and
 // fails with a message naming the command when it cannot start or does not

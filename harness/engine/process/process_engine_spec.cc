@@ -63,8 +63,9 @@ absl::StatusOr<ProcessEngineSpec> PythonSpec(const std::string& spec, const Pyth
           absl::StrCat("python: not set up (no venv under ", p.venv_root, "); run scripts/setup, or ",
                        SetupCommand(p, p.default_version)));
     } else {
-      return absl::InvalidArgumentError(absl::StrCat("python: several versions are set up (", absl::StrJoin(installed, ", "),
-                                                     "); name one, e.g. python@", installed[0]));
+      return absl::InvalidArgumentError(absl::StrCat("python: several versions are set up (",
+                                                     absl::StrJoin(installed, ", "), "); name one, e.g. python@",
+                                                     installed[0]));
     }
   } else {
     version = spec.substr(std::string("python@").size());
