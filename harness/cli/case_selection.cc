@@ -1,10 +1,10 @@
 #include "harness/cli/case_selection.h"
 
-#include <fstream>
 #include <set>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "harness/case/json_lines.h"
 #include "harness/expect/expectations.h"
 #include "harness/family/case_validation.h"
 
@@ -80,31 +80,18 @@ absl::StatusOr<std::vector<Case>> SelectCases(const std::vector<std::string>& su
 }
 
 absl::StatusOr<std::vector<Case>> ReadCasesFile(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return absl::NotFoundError(absl::StrCat("cases file ", path, ": cannot be read"));
   std::vector<Case> out;
   std::set<std::string> ids;
-  std::string line;
-  int number = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    const size_t first = line.find_first_not_of(" \t\r");
-    if (first == std::string::npos || line[first] == '#') continue;
-    auto fail = [&](const std::string& why) {
-      return absl::InvalidArgumentError(absl::StrCat(path, ":", number, ": ", why));
-    };
-    nlohmann::json j;
-    try {
-      j = nlohmann::json::parse(line);
-    } catch (const nlohmann::json::parse_error& e) {
-      return fail(absl::StrCat("not JSON: ", e.what()));
-    }
+  auto st = ForEachJsonLine(path, "cases file", [&](int, const nlohmann::json& j) -> absl::Status {
     auto c = CaseFromJson(j);
-    if (!c.ok()) return fail(std::string(c.status().message()));
-    if (auto st = ValidateCase(*c); !st.ok()) return fail(std::string(st.message()));
-    if (!ids.insert(c->id).second) return fail(absl::StrCat("case ", c->id, ": the id is used twice"));
+    if (!c.ok()) return c.status();
+    if (auto st = ValidateCase(*c); !st.ok()) return st;
+    if (!ids.insert(c->id).second)
+      return absl::InvalidArgumentError(absl::StrCat("case ", c->id, ": the id is used twice"));
     out.push_back(std::move(*c));
-  }
+    return absl::OkStatus();
+  });
+  if (!st.ok()) return st;
   if (out.empty()) return absl::InvalidArgumentError(absl::StrCat("cases file ", path, ": holds no case"));
   return out;
 }

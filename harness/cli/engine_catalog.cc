@@ -1,6 +1,8 @@
 #include "harness/cli/engine_catalog.h"
 
+#include "absl/flags/flag.h"
 #include "absl/strings/match.h"
+#include "harness/cli/cli_flags.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "java-bridge/java_engine.h"
@@ -45,6 +47,14 @@ std::vector<std::string> Known() {
 }
 
 }  // namespace
+
+EngineRequest EngineRequestFromFlags() {
+  EngineRequest request;
+  request.specs = SplitList(absl::GetFlag(FLAGS_engines));
+  request.jvm_options = SplitList(absl::GetFlag(FLAGS_jvm_options));
+  request.java_jar = absl::GetFlag(FLAGS_java_jar);
+  return request;
+}
 
 std::vector<std::string> DescribeEngines() {
   std::vector<std::string> lines;

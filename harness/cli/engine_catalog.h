@@ -16,6 +16,9 @@ struct EngineRequest {
   std::string java_jar;                  // an extra datasketches-java jar
 };
 
+// The request the flags --engines, --jvm_options and --java_jar make.
+EngineRequest EngineRequestFromFlags();
+
 // Turns engine specs into factories; an unknown spec is an error that lists
 // what this build can run (and why the ones it cannot are missing).
 absl::StatusOr<std::vector<std::unique_ptr<EngineFactory>>> ResolveEngines(const EngineRequest& request);

@@ -59,11 +59,7 @@ int ReproCommand(const std::vector<std::string>& args) {
     if (!cpp.empty()) std::printf("\n# C++ (g++ -std=c++17 -I<datasketches-cpp includes> repro.cpp)\n%s\n", cpp.c_str());
   }
 
-  EngineRequest request;
-  request.specs = SplitList(absl::GetFlag(FLAGS_engines));
-  request.jvm_options = SplitList(absl::GetFlag(FLAGS_jvm_options));
-  request.java_jar = absl::GetFlag(FLAGS_java_jar);
-  auto factories = ResolveEngines(request);
+  auto factories = ResolveEngines(EngineRequestFromFlags());
   if (!factories.ok()) return UsageError(std::string(factories.status().message()));
   std::vector<EngineFactory*> raw;
   for (auto& f : *factories) raw.push_back(f.get());

@@ -97,11 +97,7 @@ int RunCommand(const std::vector<std::string>& args, const std::string& command_
   auto output = ReportOutput::Open(dir, absl::GetFlag(FLAGS_resume));
   if (!output.ok()) return UsageError(std::string(output.status().message()));
 
-  EngineRequest request;
-  request.specs = SplitList(absl::GetFlag(FLAGS_engines));
-  request.jvm_options = SplitList(absl::GetFlag(FLAGS_jvm_options));
-  request.java_jar = absl::GetFlag(FLAGS_java_jar);
-  auto factories = ResolveEngines(request);
+  auto factories = ResolveEngines(EngineRequestFromFlags());
   if (!factories.ok()) return UsageError(std::string(factories.status().message()));
   if (factories->size() < 2) return UsageError("a run compares at least two engines (--engines=a,b)");
   std::vector<EngineFactory*> raw;

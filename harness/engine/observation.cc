@@ -128,6 +128,7 @@ nlohmann::ordered_json ValueToJson(const Value& v) {
     case Value::Kind::kError:
       j["class"] = v.error_class;
       j["message"] = v.bytes;
+      if (!v.stack.empty()) j["stack"] = v.stack;
       break;
   }
   return j;
@@ -154,7 +155,8 @@ bool ValueFromJson(const nlohmann::json& j, Value* out, std::string* error) {
     } else if (kind == "unsupported") {
       *out = Value::Unsupported(j.at("text").get<std::string>());
     } else if (kind == "error") {
-      *out = Value::Error(j.at("class").get<std::string>(), j.at("message").get<std::string>());
+      *out = Value::Error(j.at("class").get<std::string>(), j.at("message").get<std::string>(),
+                          j.value("stack", std::string()));
     } else {
       *error = "unknown value kind '" + kind + "'";
       return false;

@@ -1,11 +1,11 @@
 #include "harness/expect/expectations.h"
 
-#include <fstream>
 #include <set>
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
 #include "harness/case/json_access.h"
+#include "harness/case/json_lines.h"
 #include "nlohmann/json.hpp"
 
 namespace dsconform {
@@ -31,27 +31,12 @@ bool GlobMatch(const std::string& pattern, const std::string& text) {
 }
 
 absl::StatusOr<ExpectationSet> LoadExpectations(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return absl::NotFoundError(absl::StrCat("expectations file ", path, ": cannot be read"));
   ExpectationSet set;
   set.path = path;
-  std::string line;
-  int number = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    const size_t first = line.find_first_not_of(" \t\r");
-    if (first == std::string::npos || line[first] == '#') continue;
-    auto fail = [&](const std::string& why) {
-      return absl::InvalidArgumentError(absl::StrCat(path, ":", number, ": ", why));
-    };
-    nlohmann::json j;
-    try {
-      j = nlohmann::json::parse(line);
-    } catch (const nlohmann::json::parse_error& e) {
-      return fail(absl::StrCat("not a JSON object: ", e.what()));
-    }
+  auto st = ForEachJsonLine(path, "expectations file", [&](int number, const nlohmann::json& j) -> absl::Status {
+    auto fail = [](const std::string& why) { return absl::InvalidArgumentError(why); };
     if (!j.is_object()) return fail("expected one JSON object per line");
-    if (auto st = RejectUnknownKeys(j, {"case", "reference", "candidate", "field", "reason", "link"}, ""); !st.ok())
+    if (auto st = RejectUnknownKeys(j, {"case", "reference", "candidate", "writer", "field", "reason", "link"}, ""); !st.ok())
       return fail(std::string(st.message()).substr(1));
     Expectation e;
     e.line = number;
@@ -67,16 +52,24 @@ absl::StatusOr<ExpectationSet> LoadExpectations(const std::string& path) {
                     get("reason", &e.reason, true), get("link", &e.link, false)}) {
       if (!st.ok()) return st;
     }
+    if (j.contains("writer")) {
+      std::string writer;
+      if (auto st = get("writer", &writer, false); !st.ok()) return st;
+      e.writer_pattern = writer;
+    }
     if (e.reason.empty()) return fail("reason: must say why the difference is expected");
     set.entries.push_back(std::move(e));
-  }
+    return absl::OkStatus();
+  });
+  if (!st.ok()) return st;
   return set;
 }
 
 namespace {
 bool AppliesTo(const Expectation& e, const Record& r) {
   return GlobMatch(e.case_pattern, r.case_id) && GlobMatch(e.reference_pattern, r.reference) &&
-         GlobMatch(e.candidate_pattern, r.candidate);
+         GlobMatch(e.candidate_pattern, r.candidate) &&
+         (!e.writer_pattern || (e.writer_pattern->empty() ? r.writer.empty() : GlobMatch(*e.writer_pattern, r.writer)));
 }
 }  // namespace
 
@@ -138,6 +131,7 @@ std::string RewriteExpectations(const ExpectationSet& old_set, const std::vector
       nlohmann::ordered_json j = {{"case", r.case_id},
                                   {"reference", r.reference},
                                   {"candidate", r.candidate},
+                                  {"writer", r.writer},
                                   {"field", d.field},
                                   {"reason", "TODO: say why this difference is expected"},
                                   {"link", ""}};
@@ -148,9 +142,12 @@ std::string RewriteExpectations(const ExpectationSet& old_set, const std::vector
   for (size_t i = 0; i < old_set.entries.size(); ++i) {
     if (applies[i] && !covers[i]) continue;  // stale: the difference is gone
     const Expectation& e = old_set.entries[i];
-    nlohmann::ordered_json j = {{"case", e.case_pattern},   {"reference", e.reference_pattern},
-                                {"candidate", e.candidate_pattern}, {"field", e.field_pattern},
-                                {"reason", e.reason},       {"link", e.link}};
+    nlohmann::ordered_json j = {{"case", e.case_pattern}, {"reference", e.reference_pattern},
+                                {"candidate", e.candidate_pattern}};
+    if (e.writer_pattern) j["writer"] = *e.writer_pattern;
+    j["field"] = e.field_pattern;
+    j["reason"] = e.reason;
+    j["link"] = e.link;
     out << j.dump() << "\n";
   }
   for (const auto& line : fresh) out << line << "\n";

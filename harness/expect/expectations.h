@@ -1,6 +1,7 @@
 #ifndef DSCONFORM_HARNESS_EXPECT_EXPECTATIONS_H_
 #define DSCONFORM_HARNESS_EXPECT_EXPECTATIONS_H_
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,9 @@ struct Expectation {
   std::string reference_pattern = "*";
   std::string candidate_pattern = "*";
   std::string field_pattern = "*";
+  // Cross stages: the engine whose images were read. Absent: any record;
+  // "": only first-stage records (they have no writer).
+  std::optional<std::string> writer_pattern;
   std::string reason;
   std::string link;
   int line = 0;  // where it came from, for messages

@@ -6,14 +6,16 @@
 #include "absl/strings/str_cat.h"
 
 namespace dsconform {
+
+absl::Status ProtocolError(absl::string_view what) {
+  return absl::InvalidArgumentError(absl::StrCat("protocol error: ", what));
+}
+
 namespace {
 
 using Json = nlohmann::json;
 using OrderedJson = nlohmann::ordered_json;
 
-absl::Status ProtocolError(absl::string_view what) {
-  return absl::InvalidArgumentError(absl::StrCat("protocol error: ", what));
-}
 
 // Text from engines (exception messages) may hold any bytes; JSON must be
 // UTF-8, so invalid sequences become U+FFFD rather than an exception.

@@ -14,6 +14,10 @@
 
 namespace dsconform {
 
+// "protocol error: <what>", the message every malformed frame or message gets.
+absl::Status ProtocolError(absl::string_view what);
+
+
 // Limits a receiver enforces, so that garbage on the wire is a prompt error
 // rather than an attempt to allocate gigabytes.
 inline constexpr uint32_t kMaxHeaderBytes = 16u << 20;

@@ -11,9 +11,6 @@ namespace {
 using Json = nlohmann::json;
 using OrderedJson = nlohmann::ordered_json;
 
-absl::Status ProtocolError(absl::string_view what) {
-  return absl::InvalidArgumentError(absl::StrCat("protocol error: ", what));
-}
 
 // What is wrong, without the prefix: the public decoders add it once.
 absl::Status Bad(absl::string_view what) { return absl::InvalidArgumentError(what); }
@@ -145,32 +142,12 @@ absl::StatusOr<EngineHello> DecodeEngineHello(const Frame& frame) { return Prefi
 // --- values
 
 OrderedJson ValueToWire(const Value& v, std::vector<absl::string_view>* payloads) {
+  // The corpus form of a value, except that an image travels as a raw payload.
+  if (v.kind != Value::Kind::kBytes) return ValueToJson(v);
   OrderedJson j;
   j["kind"] = ValueKindName(v.kind);
-  switch (v.kind) {
-    case Value::Kind::kBytes:
-      j["payload"] = payloads->size();
-      payloads->push_back(v.bytes);
-      break;
-    case Value::Kind::kDouble:
-      j["bits"] = absl::StrFormat("%016x", v.bits);
-      break;
-    case Value::Kind::kInt:
-      j["value"] = static_cast<int64_t>(v.bits);
-      break;
-    case Value::Kind::kBool:
-      j["value"] = v.bits != 0;
-      break;
-    case Value::Kind::kString:
-    case Value::Kind::kUnsupported:
-      j["text"] = v.bytes;
-      break;
-    case Value::Kind::kError:
-      j["class"] = v.error_class;
-      j["message"] = v.bytes;
-      if (!v.stack.empty()) j["stack"] = v.stack;
-      break;
-  }
+  j["payload"] = payloads->size();
+  payloads->push_back(v.bytes);
   return j;
 }
 
