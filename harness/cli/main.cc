@@ -59,8 +59,14 @@ int main(int argc, char** argv) {
     return help ? kExitClean : kExitUsage;
   }
   std::string command_line = "dsconform";
-  for (int i = 1; i < argc; ++i)
-    if (ChangesResults(argv[i])) absl::StrAppend(&command_line, " ", ShellWord(argv[i]));
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (ChangesResults(arg)) {
+      absl::StrAppend(&command_line, " ", ShellWord(arg));
+    } else if (arg.find('=') == std::string::npos && arg != "--resume" && arg != "--noresume") {
+      ++i;  // "--jobs 2": its value goes too
+    }
+  }
   const std::string command = (*args)[0];
   const std::vector<std::string> rest(args->begin() + 1, args->end());
   if (command == "run") return RunCommand(rest, command_line);

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# End-to-end checks of the dsconform command line with real engines (the Java
+# ones, which every build has): exit statuses for bad input, identical reports
+# whatever the workers or shards, and an interrupted run finished by --resume.
+set -uo pipefail
+dsconform=$1
+expectations=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+check() {  # check NAME WANT_STATUS COMMAND...
+  local name=$1 want=$2; shift 2
+  "$@" >"$work/out" 2>"$work/err"
+  local got=$?
+  if [[ $got != "$want" ]]; then
+    echo "FAIL $name: exit $got, want $want"; sed 's/^/    /' "$work/err" | head -5; failures=$((failures + 1))
+  else
+    echo "ok   $name"
+  fi
+}
+common=(--suite=hll.unions,hll.relative_error --scale=smoke --engines=java,java-direct --progress=none
+        --expectations="$expectations")
+
+check "unknown flag" 2 "$dsconform" run --frobnicate
+check "unknown command" 2 "$dsconform" frobnicate
+check "unknown suite" 2 "$dsconform" run --suite=kll.nothing
+check "unknown engine" 2 "$dsconform" run --engines=java,fortran
+check "bad scale" 2 "$dsconform" run --scale=huge
+check "bad shard" 2 "$dsconform" run --shard=3/2
+check "unknown case id" 2 "$dsconform" run --cases='hll/nothing/*'
+printf '{"case": "x"}\n' >"$work/bad.jsonl"
+check "malformed expectations" 2 "$dsconform" run --expectations="$work/bad.jsonl"
+grep -q "bad.jsonl:1: reason: missing" "$work/err" || { echo "FAIL expectations message: $(cat "$work/err")"; failures=$((failures + 1)); }
+printf '{"id": "c", "family": "hll", "ops": [{"op": "create", "sketch": "a", "lg_k": 22, "type": "HLL_4"}]}\n' >"$work/cases.jsonl"
+check "lgK out of range" 2 "$dsconform" run --cases_file="$work/cases.jsonl"
+grep -q "/ops/0: lg_k: must be in 4..21, got 22" "$work/err" || { echo "FAIL lgK message: $(cat "$work/err")"; failures=$((failures + 1)); }
+check "unwritable report dir" 2 "$dsconform" run "${common[@]}" --report_dir=/proc/dsconform
+check "repro of an unknown case" 2 "$dsconform" repro 'hll/nothing'
+
+check "one worker" 0 "$dsconform" run "${common[@]}" --jobs=1 --report_dir="$work/j1"
+check "two workers" 0 "$dsconform" run "${common[@]}" --jobs=2 --report_dir="$work/j2"
+check "shard 0/2" 0 "$dsconform" run "${common[@]}" --shard=0/2 --report_dir="$work/s0"
+check "shard 1/2" 0 "$dsconform" run "${common[@]}" --shard=1/2 --report_dir="$work/s1"
+check "merge" 0 "$dsconform" merge --out="$work/merged" "$work/s0" "$work/s1"
+for d in j2 merged; do
+  for f in records.jsonl summary.json summary.md junit.xml; do
+    cmp -s "$work/j1/$f" "$work/$d/$f" || { echo "FAIL $d/$f differs from one worker's"; failures=$((failures + 1)); }
+  done
+done
+
+# A stale expectation fails the run; --allow_unexpectedly_equal relaxes that.
+printf '{"case": "hll/rel_err/lgk=4", "field": "*", "reason": "gone"}\n' >"$work/stale.jsonl"
+relerr=(--suite=hll.relative_error --scale=smoke --engines=java,java-direct --progress=none)
+check "stale expectation" 1 "$dsconform" run "${relerr[@]}" --expectations="$work/stale.jsonl" --report_dir="$work/stale"
+check "stale allowed" 0 "$dsconform" run "${relerr[@]}" --expectations="$work/stale.jsonl" \
+  --allow_unexpectedly_equal --report_dir="$work/stale2"
+
+# Interrupted, then resumed: the same reports as the uninterrupted run.
+all=(--suite='hll.*' --scale=smoke --engines=java,java-direct --progress=none --expectations="$expectations" --jobs=1)
+check "uninterrupted" 0 "$dsconform" run "${all[@]}" --report_dir="$work/whole"
+"$dsconform" run "${all[@]}" --report_dir="$work/int" >/dev/null 2>&1 &
+pid=$!
+sleep 2
+kill -INT $pid
+wait $pid
+status=$?
+if [[ $status == 130 ]]; then
+  check "resume" 0 "$dsconform" run "${all[@]}" --resume --report_dir="$work/int"
+  for f in records.jsonl summary.json summary.md junit.xml; do
+    cmp -s "$work/whole/$f" "$work/int/$f" || { echo "FAIL resumed $f differs"; failures=$((failures + 1)); }
+  done
+elif [[ $status == 0 ]]; then
+  echo "ok   (the run finished before the interrupt; resume not exercised)"
+else
+  echo "FAIL interrupted run exited $status, want 130"; failures=$((failures + 1))
+fi
+
+echo "cli_test: $failures failures"
+[[ $failures == 0 ]]
