@@ -70,7 +70,10 @@ std::string VisibleText(absl::string_view text, bool keep_newlines) {
   return out;
 }
 
-std::string EscapeMarkupText(absl::string_view text) {
+namespace {
+// Text and attribute values share the escapes of &, < and >; an attribute
+// also needs its quotes and the white space a parser would normalize.
+std::string Escape(absl::string_view text, bool attribute) {
   const std::string visible = VisibleText(text, /*keep_newlines=*/true);
   std::string out;
   out.reserve(visible.size());
@@ -80,30 +83,18 @@ std::string EscapeMarkupText(absl::string_view text) {
       case '<': out += "&lt;"; break;
       case '>': out += "&gt;"; break;
       case '\r': out += "&#13;"; break;  // parsers would turn a raw CR into LF
+      case '"': out += attribute ? "&quot;" : "\""; break;
+      case '\'': out += attribute ? "&#39;" : "'"; break;
+      case '\t': out += attribute ? "&#9;" : "\t"; break;
+      case '\n': out += attribute ? "&#10;" : "\n"; break;
       default: out.push_back(c);
     }
   }
   return out;
 }
+}  // namespace
 
-std::string EscapeMarkupAttribute(absl::string_view text) {
-  const std::string visible = VisibleText(text, /*keep_newlines=*/true);
-  std::string out;
-  out.reserve(visible.size());
-  for (char c : visible) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      case '\t': out += "&#9;"; break;
-      case '\n': out += "&#10;"; break;
-      case '\r': out += "&#13;"; break;
-      default: out.push_back(c);
-    }
-  }
-  return out;
-}
+std::string EscapeMarkupText(absl::string_view text) { return Escape(text, false); }
+std::string EscapeMarkupAttribute(absl::string_view text) { return Escape(text, true); }
 
 }  // namespace dsconform
