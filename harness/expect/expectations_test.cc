@@ -8,8 +8,13 @@
 namespace dsconform {
 namespace {
 
+// Named after the test and a counter: ctest runs each test in its own process,
+// in parallel, so a random name from an unseeded rand() would collide.
 std::string WriteTemp(const std::string& text) {
-  std::string path = ::testing::TempDir() + "/expectations_" + std::to_string(std::rand()) + ".jsonl";
+  static int counter = 0;
+  std::string path = ::testing::TempDir() + "/expectations_" +
+                     ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" +
+                     std::to_string(counter++) + ".jsonl";
   std::ofstream(path) << text;
   return path;
 }
