@@ -231,7 +231,7 @@ class HtmlBuilder {
       out_ += "</tbody></table>\n";
       for (const auto& d : r.diffs) ByteImage(d);
     }
-    absl::StrAppend(&out_, "<p>Reproduce:</p><pre class=\"repro\">", H(ReproCommand(r)), "</pre>\n</section>\n");
+    absl::StrAppend(&out_, "<p>Reproduce:</p><pre class=\"repro\">", H(ReproCommand(r, info_)), "</pre>\n</section>\n");
   }
 
   void Details() {

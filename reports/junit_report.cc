@@ -30,10 +30,10 @@ std::string DiffLines(const Record& r) {
   return body;
 }
 
-std::string TestCase(const Record& r) {
+std::string TestCase(const Record& r, const RunInfo& info) {
   const std::string suite = r.suite.empty() ? "(no suite)" : r.suite;
   std::string x = absl::StrCat("    <testcase classname=\"", Attr(suite), "\" name=\"", Attr(TestName(r)), "\"");
-  const std::string repro = absl::StrCat("repro: ", ReproCommand(r), "\n");
+  const std::string repro = absl::StrCat("repro: ", ReproCommand(r, info), "\n");
   switch (r.verdict) {
     case Verdict::kEqual:
       return x + "/>\n";
@@ -92,7 +92,7 @@ std::string RenderJunitReport(const RunInfo& info, const std::vector<Record>& re
     SuiteCounts c;
     for (const Record* r : list) c.Add(r->verdict);
     absl::StrAppend(&out, "  <testsuite name=\"", Attr(suite), "\" ", c.Attrs(), ">\n", properties);
-    for (const Record* r : list) out += TestCase(*r);
+    for (const Record* r : list) out += TestCase(*r, info);
     out += "  </testsuite>\n";
   }
   out += "</testsuites>\n";

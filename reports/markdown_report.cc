@@ -178,7 +178,7 @@ class MarkdownBuilder {
   }
 
   std::string ReproLine(const Record& r) const {
-    return absl::StrCat("  - repro: ", Code(ReproCommand(r), 4000, false), "\n");
+    return absl::StrCat("  - repro: ", Code(ReproCommand(r, info_), 4000, false), "\n");
   }
 
   // Up to max_examples_per_kind records per kind of unexpected difference.

@@ -27,9 +27,14 @@ std::string ShellWord(absl::string_view s) {
   return out;
 }
 
-std::string ReproCommand(const Record& r) {
-  std::string cmd = absl::StrCat("dsconform repro --engines ", ShellWord(absl::StrCat(r.reference, ",", r.candidate)));
-  if (!r.writer.empty()) absl::StrAppend(&cmd, " --writer ", ShellWord(r.writer));
+std::string ReproCommand(const Record& r, const RunInfo& info) {
+  auto spec = [&](const std::string& name) {
+    auto it = info.engine_specs.find(name);
+    return it == info.engine_specs.end() ? name : it->second;
+  };
+  std::string cmd =
+      absl::StrCat("dsconform repro --engines ", ShellWord(absl::StrCat(spec(r.reference), ",", spec(r.candidate))));
+  if (!r.writer.empty()) absl::StrAppend(&cmd, " --writer ", ShellWord(spec(r.writer)));
   // The case id is always quoted, so the command reads the same for every case.
   std::string quoted_case = ShellWord(r.case_id);
   if (quoted_case.empty() || quoted_case.front() != '\'') quoted_case = absl::StrCat("'", quoted_case, "'");

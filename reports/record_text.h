@@ -23,7 +23,7 @@ std::string ShellWord(absl::string_view s);
 // The command that reruns this one case on its two engines, e.g.
 //   dsconform repro --engines java@9.0.0,cpp@5.2.0 'hll/sketch/lgk=12/n=3072'
 // with `--writer <engine>` before the case id for cross stages.
-std::string ReproCommand(const Record& r);
+std::string ReproCommand(const Record& r, const RunInfo& info);
 
 // "java@9.0.0 -> cpp@5.2.0": the reference and the candidate of a record.
 std::string EnginePair(const Record& r);

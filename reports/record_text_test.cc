@@ -16,15 +16,25 @@ const Record& Find(const std::vector<Record>& records, const std::string& case_i
 
 TEST(RecordTextTest, ReproCommandNamesBothEnginesAndQuotesTheCase) {
   const auto records = SampleRecords();
-  EXPECT_EQ(ReproCommand(Find(records, "hll/sketch/lgk=12/type=HLL_4/n=3072")),
+  EXPECT_EQ(ReproCommand(Find(records, "hll/sketch/lgk=12/type=HLL_4/n=3072"), RunInfo{}),
             "dsconform repro --engines java@9.0.0,cpp@5.2.0 'hll/sketch/lgk=12/type=HLL_4/n=3072'");
 }
 
 TEST(RecordTextTest, ReproCommandOfACrossStageNamesTheWriter) {
   const auto records = SampleRecords();
-  EXPECT_EQ(ReproCommand(Find(records, "hll/cross_heapify/lgk=12/type=HLL_4/n=3072")),
+  EXPECT_EQ(ReproCommand(Find(records, "hll/cross_heapify/lgk=12/type=HLL_4/n=3072"), RunInfo{}),
             "dsconform repro --engines java@9.0.0,cpp@5.2.0 --writer java@9.0.0 "
             "'hll/cross_heapify/lgk=12/type=HLL_4/n=3072'");
+}
+
+TEST(RecordTextTest, ReproCommandNamesACorpusByItsFile) {
+  Record r;
+  r.case_id = "hll/x";
+  r.reference = "cpp@5.2.0+corpus";
+  r.candidate = "java@9.0.0";
+  RunInfo info;
+  info.engine_specs["cpp@5.2.0+corpus"] = "corpus:corpus/hll-cpp-5.2.0.jsonl";
+  EXPECT_EQ(ReproCommand(r, info), "dsconform repro --engines corpus:corpus/hll-cpp-5.2.0.jsonl,java@9.0.0 'hll/x'");
 }
 
 TEST(RecordTextTest, ReproCommandSurvivesQuotesInTheCaseId) {
@@ -32,7 +42,7 @@ TEST(RecordTextTest, ReproCommandSurvivesQuotesInTheCaseId) {
   r.reference = "java@9.0.0";
   r.candidate = "cpp@5.2.0";
   r.case_id = "x/it's/$HOME";
-  EXPECT_EQ(ReproCommand(r), "dsconform repro --engines java@9.0.0,cpp@5.2.0 'x/it'\\''s/$HOME'");
+  EXPECT_EQ(ReproCommand(r, RunInfo{}), "dsconform repro --engines java@9.0.0,cpp@5.2.0 'x/it'\\''s/$HOME'");
 }
 
 TEST(RecordTextTest, DecodedDiffReadsFieldReferenceVsCandidate) {

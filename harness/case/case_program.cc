@@ -1,5 +1,6 @@
 #include "harness/case/case_program.h"
 
+#include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "harness/case/json_access.h"
 
@@ -84,6 +85,11 @@ nlohmann::ordered_json CaseToJson(const Case& c) {
   j["suite"] = c.suite;
   j["family"] = c.family;
   j["ops"] = OpsToJson(c.ops);
+  if (!c.inputs.empty()) {
+    nlohmann::ordered_json in = nlohmann::ordered_json::object();
+    for (const auto& [name, bytes] : c.inputs) in[name] = absl::BytesToHexString(bytes);
+    j["inputs"] = in;
+  }
   if (c.cross) {
     j["cross"]["images"] = c.cross->images;
     j["cross"]["ops"] = OpsToJson(c.cross->ops);
@@ -98,7 +104,7 @@ nlohmann::ordered_json CaseToJson(const Case& c) {
 
 absl::StatusOr<Case> CaseFromJson(const nlohmann::json& j, const std::string& path) {
   if (!j.is_object()) return absl::InvalidArgumentError(absl::StrCat(path, ": a case must be a JSON object"));
-  if (auto st = RejectUnknownKeys(j, {"id", "suite", "family", "ops", "cross", "invariants"}, path); !st.ok()) return st;
+  if (auto st = RejectUnknownKeys(j, {"id", "suite", "family", "ops", "inputs", "cross", "invariants"}, path); !st.ok()) return st;
   Case c;
   auto id = RequireString(j, "id", path);
   if (!id.ok()) return id.status();
@@ -117,6 +123,17 @@ absl::StatusOr<Case> CaseFromJson(const nlohmann::json& j, const std::string& pa
   auto ops = OpsFromJson(*ops_it, path + "/ops");
   if (!ops.ok()) return fail(ops.status());
   c.ops = std::move(*ops);
+  if (auto in = j.find("inputs"); in != j.end()) {
+    if (!in->is_object()) return fail(absl::InvalidArgumentError(path + "/inputs: expected an object of name: hex"));
+    for (auto it = in->begin(); it != in->end(); ++it) {
+      const std::string ipath = path + "/inputs/" + it.key();
+      if (!it->is_string()) return fail(absl::InvalidArgumentError(ipath + ": expected a hex string"));
+      const std::string hex = it->get<std::string>();
+      if (hex.size() % 2 != 0 || hex.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
+        return fail(absl::InvalidArgumentError(ipath + ": not an even number of hex digits"));
+      c.inputs[it.key()] = absl::HexStringToBytes(hex);
+    }
+  }
   if (auto cross = j.find("cross"); cross != j.end()) {
     const std::string cpath = path + "/cross";
     if (!cross->is_object()) return fail(absl::InvalidArgumentError(cpath + ": expected an object"));

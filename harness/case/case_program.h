@@ -1,6 +1,7 @@
 #ifndef DSCONFORM_HARNESS_CASE_CASE_PROGRAM_H_
 #define DSCONFORM_HARNESS_CASE_CASE_PROGRAM_H_
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -49,6 +50,9 @@ struct Case {
   std::string suite;   // e.g. hll.matrix
   std::string family;  // e.g. hll
   std::vector<Op> ops;
+  // Images the first stage's deserialize steps may read, by name: snapshots
+  // imported from outside (the TCK's .sk files). JSON: name -> hex.
+  std::map<std::string, std::string> inputs;
   std::optional<CrossStage> cross;
   std::vector<Invariant> invariants;  // checked on the first stage's observations
 };

@@ -28,7 +28,10 @@ ABSL_FLAG(std::string, writer, "", "repro: show the cross stage that reads this 
 ABSL_FLAG(std::string, jvm_options, "", "extra JVM options, comma-separated (e.g. -Xmx2g,-Xcheck:jni)");
 ABSL_FLAG(std::string, java_jar, "", "a datasketches-java jar to run as java@<its version> (e.g. built from a commit)");
 ABSL_FLAG(bool, resume, false, "finish the run in --report_dir, keeping the records already written");
-ABSL_FLAG(std::string, out, "", "merge: the report directory to write");
+ABSL_FLAG(std::string, out, "", "merge: the report directory to write; record: the corpus file to write");
+ABSL_FLAG(std::string, engine, "", "record: the one engine to record (an --engines spec)");
+ABSL_FLAG(bool, keep_images, false, "record: keep every image whole (default: images over 256 bytes as length + SHA-256)");
+ABSL_FLAG(std::string, corpus, "", "check: the corpus file whose recorded engine the live --engines are compared with");
 
 namespace dsconform {
 

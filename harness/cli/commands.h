@@ -11,6 +11,8 @@ namespace dsconform {
 int RunCommand(const std::vector<std::string>& args, const std::string& command_line);
 int ListCommand(const std::vector<std::string>& args);
 int ReproCommand(const std::vector<std::string>& args);
+int RecordCommand(const std::vector<std::string>& args, const std::string& command_line);
+int CheckCommand(const std::vector<std::string>& args, const std::string& command_line);
 int MergeCommand(const std::vector<std::string>& args, const std::string& command_line);
 
 // Prints "dsconform: <message>" to stderr and returns kExitUsage.

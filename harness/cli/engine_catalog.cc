@@ -7,6 +7,7 @@
 #include "absl/strings/str_join.h"
 #include "java-bridge/java_engine.h"
 #include "java-bridge/staged_versions.h"
+#include "harness/corpus/corpus_engine.h"
 #include "harness/engine/process/process_engine_spec.h"
 #ifdef DSCONFORM_HAVE_CPP
 #include "sketches/native/cpp_engine.h"
@@ -40,6 +41,7 @@ std::vector<std::string> Known() {
     }
   }
   known.push_back("java@<path to a datasketches-java jar>");
+  known.push_back("corpus:<a file written by dsconform record>");
   known.push_back("python[@<version>]");
   known.push_back("cpp@<label>=<path to another build's dsconform-engine>");
   known.push_back("process:<engine program>");
@@ -96,6 +98,12 @@ absl::StatusOr<std::vector<std::unique_ptr<EngineFactory>>> ResolveEngines(const
       auto f = MakeProcessEngineFactory(**process);
       if (!f.ok()) return f.status();
       out.push_back(std::move(*f));
+      continue;
+    }
+    if (absl::StartsWith(spec, kCorpusSpecPrefix)) {
+      auto corpus = ReadCorpus(spec.substr(sizeof(kCorpusSpecPrefix) - 1));
+      if (!corpus.ok()) return corpus.status();
+      out.push_back(MakeCorpusEngineFactory(std::make_shared<const Corpus>(std::move(*corpus))));
       continue;
     }
     if (spec == "cpp" || absl::StartsWith(spec, "cpp@")) {

@@ -17,6 +17,8 @@ commands:
   run                 run suites on engines, write reports, exit with the CI gate's status
   list suites|cases|engines
   repro CASE_ID       the case program and its result on every engine, with decoded differences
+  record --engine=E --out=FILE  keep one engine's observations of the selected cases in a corpus
+  check --corpus=FILE          the corpus's cases on live --engines, against what it recorded
   merge --out=DIR SHARD_DIR...   one report from the shards of a run (--shard=I/N)
 
 exit status:
@@ -54,7 +56,8 @@ int main(int argc, char** argv) {
     std::fputs(kUsage, help ? stdout : stderr);
     std::fputs("  --suite --engines --reference --scale --cases --cases_file --report_dir --expectations\n"
                "  --update_expectations --allow_unexpectedly_equal --jobs --shard --progress --writer\n"
-               "  --jvm_options --java_jar --resume --out   (README.md describes each)\n",
+               "  --jvm_options --java_jar --resume --out --engine --keep_images --corpus\n"
+               "  (README.md describes each)\n",
                help ? stdout : stderr);
     return help ? kExitClean : kExitUsage;
   }
@@ -73,5 +76,7 @@ int main(int argc, char** argv) {
   if (command == "list") return ListCommand(rest);
   if (command == "repro") return ReproCommand(rest);
   if (command == "merge") return MergeCommand(rest, command_line);
-  return UsageError(absl::StrCat("unknown command '", command, "' (known: run, list, repro, merge)"));
+  if (command == "record") return RecordCommand(rest, command_line);
+  if (command == "check") return CheckCommand(rest, command_line);
+  return UsageError(absl::StrCat("unknown command '", command, "' (known: run, list, repro, record, check, merge)"));
 }

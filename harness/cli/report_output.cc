@@ -111,7 +111,7 @@ void PrintConsoleSummary(std::FILE* out, const RunInfo& info, const std::vector<
     for (const auto& [kind, f] : fields) {
       std::fprintf(out, "  %-22s %6lld  %s [%s]\n      %s\n      %s\n", kind.c_str(), static_cast<long long>(f.count),
                    f.example->case_id.c_str(), EnginePair(*f.example).c_str(), FieldDiffLine(*f.diff).c_str(),
-                   ReproCommand(*f.example).c_str());
+                   ReproCommand(*f.example, info).c_str());
     }
   }
   for (const Record& r : records) {

@@ -3,11 +3,13 @@
 #include <cstdio>
 
 #include "absl/flags/flag.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "harness/cli/case_selection.h"
 #include "harness/cli/cli_flags.h"
 #include "harness/cli/commands.h"
 #include "harness/cli/engine_catalog.h"
+#include "harness/corpus/corpus_engine.h"
 #include "harness/family/case_validation.h"
 #include "harness/run/runner.h"
 #include "reports/record_text.h"
@@ -48,6 +50,15 @@ int ReproCommand(const std::vector<std::string>& args) {
     if (!c.ok()) return UsageError(absl::StrCat("no case '", args[0], "' in ", absl::GetFlag(FLAGS_cases_file)));
   } else {
     c = FindCase(args[0]);
+    // A corpus among the engines holds the recorded program (its suite may have changed since).
+    for (const auto& spec : SplitList(absl::GetFlag(FLAGS_engines))) {
+      if (!absl::StartsWith(spec, kCorpusSpecPrefix)) continue;
+      auto corpus = ReadCorpus(spec.substr(sizeof(kCorpusSpecPrefix) - 1));
+      if (!corpus.ok()) return UsageError(std::string(corpus.status().message()));
+      for (auto& e : corpus->entries)
+        if (e.c.id == args[0]) c = std::move(e.c);
+      break;
+    }
     if (!c.ok()) return UsageError(std::string(c.status().message()));
   }
   std::printf("# case program\n%s\n", CaseToJson(*c).dump(2).c_str());

@@ -1,176 +1,24 @@
 // `dsconform run`: suites x engines -> reports, and the CI exit status.
-#include <atomic>
-#include <chrono>
-#include <csignal>
-#include <fstream>
-#include <set>
-#include <thread>
-
 #include "absl/flags/flag.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
-#include "absl/strings/str_join.h"
-#include "absl/strings/str_split.h"
-#include "harness/cli/case_selection.h"
 #include "harness/cli/cli_flags.h"
 #include "harness/cli/commands.h"
 #include "harness/cli/engine_catalog.h"
-#include "harness/cli/report_output.h"
-#include "harness/expect/expectations.h"
-#include "harness/run/progress.h"
-#include "harness/run/runner.h"
+#include "harness/cli/run_execution.h"
 
 namespace dsconform {
-namespace {
-
-std::atomic<bool> g_stop{false};
-void OnSignal(int) { g_stop = true; }
-
-struct Shard {
-  int64_t index = 0, count = 1;
-};
-
-absl::StatusOr<Shard> ParseShard(const std::string& text) {
-  Shard s;
-  if (text.empty()) return s;
-  std::vector<std::string> parts = absl::StrSplit(text, '/');
-  if (parts.size() != 2 || !absl::SimpleAtoi(parts[0], &s.index) || !absl::SimpleAtoi(parts[1], &s.count) ||
-      s.count < 1 || s.index < 0 || s.index >= s.count)
-    return absl::InvalidArgumentError(absl::StrCat("--shard=", text, ": expected I/N with 0 <= I < N"));
-  return s;
-}
-
-absl::StatusOr<std::vector<Case>> LoadCases() {
-  auto scale = ParseScale(absl::GetFlag(FLAGS_scale));
-  if (!scale.ok()) return scale.status();
-  if (!absl::GetFlag(FLAGS_cases_file).empty()) {
-    auto cases = ReadCasesFile(absl::GetFlag(FLAGS_cases_file));
-    if (!cases.ok() || absl::GetFlag(FLAGS_cases).empty()) return cases;
-    std::vector<Case> kept;
-    for (auto& c : *cases)
-      for (const auto& g : SplitList(absl::GetFlag(FLAGS_cases)))
-        if (GlobMatch(g, c.id)) {
-          kept.push_back(std::move(c));
-          break;
-        }
-    return kept;
-  }
-  return SelectCases(SplitList(absl::GetFlag(FLAGS_suite)), *scale, SplitList(absl::GetFlag(FLAGS_cases)));
-}
-
-absl::StatusOr<Progress::Style> ProgressStyle() {
-  const std::string p = absl::GetFlag(FLAGS_progress);
-  if (p == "auto") return Progress::Detect(stderr);
-  if (p == "terminal") return Progress::Style::kTerminal;
-  if (p == "plain") return Progress::Style::kPlain;
-  if (p == "none") return Progress::Style::kNone;
-  return absl::InvalidArgumentError(absl::StrCat("--progress=", p, ": expected auto, terminal, plain or none"));
-}
-
-}  // namespace
 
 int RunCommand(const std::vector<std::string>& args, const std::string& command_line) {
   if (!args.empty()) return UsageError(absl::StrCat("run takes no positional arguments, got '", args[0], "'"));
-  // Everything a user can get wrong is checked before any engine starts.
-  auto cases = LoadCases();
+  RunInputs inputs;
+  auto cases = LoadCasesFromFlags();
   if (!cases.ok()) return UsageError(std::string(cases.status().message()));
-  auto shard = ParseShard(absl::GetFlag(FLAGS_shard));
-  if (!shard.ok()) return UsageError(std::string(shard.status().message()));
-  auto style = ProgressStyle();
-  if (!style.ok()) return UsageError(std::string(style.status().message()));
-  ExpectationSet expectations;
-  const std::string expectations_path = absl::GetFlag(FLAGS_expectations);
-  if (!expectations_path.empty()) {
-    auto loaded = LoadExpectations(expectations_path);
-    if (!loaded.ok()) {
-      if (!(absl::GetFlag(FLAGS_update_expectations) && absl::IsNotFound(loaded.status())))
-        return UsageError(std::string(loaded.status().message()));
-      expectations.path = expectations_path;  // --update_expectations may create it
-    } else {
-      expectations = std::move(*loaded);
-    }
-  } else if (absl::GetFlag(FLAGS_update_expectations)) {
-    return UsageError("--update_expectations needs --expectations=FILE");
-  }
-  const std::string dir = absl::GetFlag(FLAGS_report_dir);
-  auto output = ReportOutput::Open(dir, absl::GetFlag(FLAGS_resume));
-  if (!output.ok()) return UsageError(std::string(output.status().message()));
-
-  auto factories = ResolveEngines(EngineRequestFromFlags());
-  if (!factories.ok()) return UsageError(std::string(factories.status().message()));
-  if (factories->size() < 2) return UsageError("a run compares at least two engines (--engines=a,b)");
-  std::vector<EngineFactory*> raw;
-  for (auto& f : *factories) raw.push_back(f.get());
-  int jobs = absl::GetFlag(FLAGS_jobs);
-  if (jobs <= 0) jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  std::signal(SIGINT, OnSignal);
-  std::signal(SIGTERM, OnSignal);
-  auto workers = CreateEngines(raw, jobs);
-  if (!workers.ok()) return UsageError(std::string(workers.status().message()));
-
-  RunOptions options;
-  options.jobs = jobs;
-  options.expectations = expectations_path.empty() ? nullptr : &expectations;
-  options.should_stop = [] { return g_stop.load(); };
-  const std::string reference = absl::GetFlag(FLAGS_reference);
-  RunInfo info;
-  info.command_line = command_line;
-  for (size_t i = 0; i < (*workers)[0].size(); ++i) {
-    const std::string name = (*workers)[0][i]->name();
-    info.engines.push_back(name);
-    if (!reference.empty() && (name == reference || name.substr(0, name.find('@')) == reference)) options.reference = i;
-  }
-  if (!reference.empty() && info.engines[options.reference].rfind(reference, 0) != 0)
-    return UsageError(absl::StrCat("--reference=", reference, " names none of the engines of this run"));
-  info.reference = info.engines[options.reference];
-  info.suites = SplitList(absl::GetFlag(FLAGS_suite));
-  info.expectations_file = expectations_path;
-
-  std::set<int64_t> done;
-  for (const Record& r : (*output)->done_records()) done.insert(r.index);
-  std::vector<IndexedCase> todo;
-  int64_t in_shard = 0;
-  for (size_t i = 0; i < cases->size(); ++i) {
-    if (static_cast<int64_t>(i) % shard->count != shard->index) continue;
-    ++in_shard;
-    if (!done.count(static_cast<int64_t>(i))) todo.push_back({static_cast<int64_t>(i), &(*cases)[i]});
-  }
-  info.total_cases = in_shard;
-  std::fprintf(stderr, "dsconform: %zu cases (%lld already done) on %s, reference %s, %d workers\n", todo.size(),
-               static_cast<long long>(in_shard - static_cast<int64_t>(todo.size())),
-               absl::StrJoin(info.engines, ", ").c_str(), info.reference.c_str(), jobs);
-
-  Progress progress(static_cast<int64_t>(todo.size()), *style);
-  const auto start = std::chrono::steady_clock::now();
-  auto stats = RunCases(todo, *workers, options, **output, [&](int64_t n) { progress.Update(n); });
-  if (!stats.ok()) {
-    std::fprintf(stderr, "dsconform: run failed: %s\n", std::string(stats.status().message()).c_str());
-    return kExitUsage;
-  }
-  progress.Finish(stats->cases_done);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  info.status = stats->interrupted ? "interrupted" : "complete";
-  if (auto st = (*output)->Finish(info, absl::StrFormat("took %.1f s", seconds), stdout); !st.ok()) {
-    std::fprintf(stderr, "dsconform: %s\n", std::string(st.message()).c_str());
-    return kExitUsage;
-  }
-  if (absl::GetFlag(FLAGS_update_expectations)) {
-    std::vector<Record> all = (*output)->done_records();
-    all.insert(all.end(), (*output)->records().begin(), (*output)->records().end());
-    std::ofstream(expectations_path) << RewriteExpectations(expectations, all);
-    std::fprintf(stderr, "dsconform: rewrote %s; review the diff before committing it\n", expectations_path.c_str());
-  }
-  if (stats->interrupted) {
-    std::fprintf(stderr, "dsconform: interrupted; finish with --resume --report_dir=%s\n", dir.c_str());
-    return kExitInterrupted;
-  }
-  const bool allow_stale = absl::GetFlag(FLAGS_allow_unexpectedly_equal);
-  bool failed = false;
-  for (const auto* list : {&(*output)->done_records(), &(*output)->records()})
-    for (const Record& r : *list)
-      if (VerdictFails(r.verdict) && !(allow_stale && r.verdict == Verdict::kUnexpectedlyEqual)) failed = true;
-  return failed && !absl::GetFlag(FLAGS_update_expectations) ? kExitDifferences : kExitClean;
+  inputs.cases = std::move(*cases);
+  auto engines = ResolveEngines(EngineRequestFromFlags());
+  if (!engines.ok()) return UsageError(std::string(engines.status().message()));
+  inputs.engines = std::move(*engines);
+  inputs.suites = SplitList(absl::GetFlag(FLAGS_suite));
+  return ExecuteRun(std::move(inputs), command_line);
 }
 
 }  // namespace dsconform

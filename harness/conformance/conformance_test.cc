@@ -105,7 +105,7 @@ TEST_P(Conformance, EnginesAgree) {
       for (const auto& x : d.decoded) absl::StrAppend(&detail, "\n      ", DecodedDiffText(x));
     }
     EXPECT_FALSE(VerdictFails(r.verdict)) << RecordHeadline(r) << (r.note.empty() ? "" : "\n  " + r.note) << detail
-                                          << "\n  reproduce: " << ReproCommand(r);
+                                          << "\n  reproduce: " << ReproCommand(r, RunInfo{});
   }
 }
 

@@ -29,6 +29,10 @@ PreparedStage PrepareStage(const Case& c, const std::vector<Op>& ops);
 // The one field of a stage's observations when the engine failed on that
 // stage alone (crashed, hung, answered garbage); its value is the error.
 inline constexpr char kEngineFailureField[] = "engine_failure";
+// The one field of a stage's observations when the engine cannot run that
+// stage alone (a corpus asked to read images it never read); its value is
+// Value::Unsupported(reason).
+inline constexpr char kStageUnsupportedField[] = "stage_unsupported";
 
 // One implementation under test, named kind@version ("cpp@5.2.0", "java@9.0.0").
 // An engine turns stages into observations; it knows nothing of differs or

@@ -5,6 +5,7 @@
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "harness/corpus/sha256.h"
 
 namespace dsconform {
 
@@ -58,6 +59,23 @@ Value Value::Unsupported(std::string reason) {
   return v;
 }
 
+Value Value::Digest(uint64_t length, std::string sha256) {
+  Value v;
+  v.kind = Kind::kDigest;
+  v.bits = length;
+  v.bytes = std::move(sha256);
+  return v;
+}
+Value Value::DigestOf(const std::string& image) { return Digest(image.size(), Sha256(image)); }
+
+bool Value::SameImage(const Value& other) const {
+  if (kind == Kind::kBytes && other.kind == Kind::kBytes) return bytes == other.bytes;
+  if (kind == Kind::kDigest && other.kind == Kind::kDigest) return bits == other.bits && bytes == other.bytes;
+  if (kind == Kind::kDigest && other.kind == Kind::kBytes) return bits == other.bytes.size() && bytes == Sha256(other.bytes);
+  if (kind == Kind::kBytes && other.kind == Kind::kDigest) return other.SameImage(*this);
+  return false;
+}
+
 double Value::AsDouble() const {
   double d;
   std::memcpy(&d, &bits, 8);
@@ -73,6 +91,7 @@ const char* ValueKindName(Value::Kind kind) {
     case Value::Kind::kString: return "string";
     case Value::Kind::kError: return "error";
     case Value::Kind::kUnsupported: return "unsupported";
+    case Value::Kind::kDigest: return "digest";
   }
   return "?";
 }
@@ -94,6 +113,8 @@ std::string Value::Summary() const {
       return absl::StrCat("threw ", error_class, ": ", bytes);
     case Kind::kUnsupported:
       return absl::StrCat("not supported: ", bytes);
+    case Kind::kDigest:
+      return absl::StrCat(bits, " bytes sha256 ", absl::BytesToHexString(bytes).substr(0, 16), "... (digest)");
   }
   return "";
 }
@@ -130,6 +151,10 @@ nlohmann::ordered_json ValueToJson(const Value& v) {
       j["message"] = v.bytes;
       if (!v.stack.empty()) j["stack"] = v.stack;
       break;
+    case Value::Kind::kDigest:
+      j["length"] = v.bits;
+      j["sha256"] = absl::BytesToHexString(v.bytes);
+      break;
   }
   return j;
 }
@@ -154,6 +179,13 @@ bool ValueFromJson(const nlohmann::json& j, Value* out, std::string* error) {
       *out = Value::String(j.at("text").get<std::string>());
     } else if (kind == "unsupported") {
       *out = Value::Unsupported(j.at("text").get<std::string>());
+    } else if (kind == "digest") {
+      const std::string hex = j.at("sha256").get<std::string>();
+      if (hex.size() != 64 || hex.find_first_not_of("0123456789abcdef") != std::string::npos) {
+        *error = "sha256 must be 64 lowercase hex digits";
+        return false;
+      }
+      *out = Value::Digest(j.at("length").get<uint64_t>(), absl::HexStringToBytes(hex));
     } else if (kind == "error") {
       *out = Value::Error(j.at("class").get<std::string>(), j.at("message").get<std::string>(),
                           j.value("stack", std::string()));

@@ -12,12 +12,14 @@ namespace dsconform {
 // One named output of a case on one engine. Doubles are kept as their 64-bit
 // pattern so that -0.0 vs 0.0 and NaN payloads are differences like any other.
 struct Value {
-  enum class Kind { kBytes, kDouble, kInt, kBool, kString, kError, kUnsupported };
+  // kDigest stands for an image a corpus kept as length and SHA-256 only.
+  enum class Kind { kBytes, kDouble, kInt, kBool, kString, kError, kUnsupported, kDigest };
   Kind kind = Kind::kInt;
-  std::string bytes;  // kBytes: the image; kString: the text; kError: the message; kUnsupported: the reason
+  std::string bytes;  // kBytes: the image; kString: the text; kError: the message; kUnsupported: the reason;
+                      // kDigest: the image's SHA-256 (32 bytes)
   std::string error_class;  // kError: exception class (Java) or C++ exception type
   std::string stack;        // kError: first frames, for people; never compared
-  uint64_t bits = 0;        // kDouble: IEEE-754 bits; kInt: two's complement; kBool: 0/1
+  uint64_t bits = 0;        // kDouble: IEEE-754 bits; kInt: two's complement; kBool: 0/1; kDigest: image length
 
   static Value Bytes(std::string b);
   static Value Double(double d);
@@ -27,8 +29,13 @@ struct Value {
   static Value String(std::string s);
   static Value Error(std::string cls, std::string message, std::string stack = "");
   static Value Unsupported(std::string reason);
+  static Value Digest(uint64_t length, std::string sha256);
+  // An image as its digest: the value a corpus keeps of a large image.
+  static Value DigestOf(const std::string& image);
 
   double AsDouble() const;
+  // Two images are the same whether held whole or as a digest.
+  bool SameImage(const Value& other) const;
   // One line for people: doubles as value and bits, images as length and hash prefix.
   std::string Summary() const;
 };

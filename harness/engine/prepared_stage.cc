@@ -6,6 +6,7 @@ PreparedStage PrepareStage(const Case& c, const std::vector<Op>& ops) {
   PreparedStage s;
   s.source = &c;
   s.ops = &ops;
+  if (&ops == &c.ops) s.images = c.inputs;
   for (const auto& op : ops)
     if (op.items) s.tapes.push_back(std::make_shared<const std::string>(EncodeItemTape(*op.items)));
   return s;

@@ -87,7 +87,12 @@ absl::Status ValidateCase(const Case& c) {
     return Fail(c, "/family", absl::StrCat("unknown family '", c.family, "' (known: ", absl::StrJoin(names, ", "), ")"));
   }
   if (c.ops.empty()) return Fail(c, "/ops", "a case needs at least one step");
-  if (auto st = ValidateOps(c, *family, c.ops, {}, "/ops"); !st.ok()) return st;
+  std::set<std::string> inputs;
+  for (const auto& [name, bytes] : c.inputs) {
+    if (!IsName(name, true)) return Fail(c, "/inputs", "'" + name + "' is not a name");
+    inputs.insert(name);
+  }
+  if (auto st = ValidateOps(c, *family, c.ops, inputs, "/ops"); !st.ok()) return st;
   if (c.cross) {
     std::set<std::string> images(c.cross->images.begin(), c.cross->images.end());
     if (images.empty()) return Fail(c, "/cross/images", "a cross stage needs at least one image");

@@ -78,10 +78,12 @@ nlohmann::ordered_json RecordToJson(const Record& r) {
 }
 
 nlohmann::ordered_json RunInfoToJson(const RunInfo& info) {
-  return {{"command_line", info.command_line}, {"reference", info.reference},
-          {"engines", info.engines},           {"suites", info.suites},
-          {"expectations_file", info.expectations_file}, {"status", info.status},
-          {"total_cases", info.total_cases}};
+  nlohmann::ordered_json j = {{"command_line", info.command_line}, {"reference", info.reference},
+                              {"engines", info.engines},           {"suites", info.suites},
+                              {"expectations_file", info.expectations_file}, {"status", info.status},
+                              {"total_cases", info.total_cases}};
+  if (!info.engine_specs.empty()) j["engine_specs"] = info.engine_specs;
+  return j;
 }
 
 bool RunInfoFromJson(const nlohmann::json& j, RunInfo* out, std::string* error) {
@@ -93,6 +95,7 @@ bool RunInfoFromJson(const nlohmann::json& j, RunInfo* out, std::string* error) 
     out->expectations_file = j.at("expectations_file").get<std::string>();
     out->status = j.at("status").get<std::string>();
     out->total_cases = j.at("total_cases").get<int64_t>();
+    out->engine_specs = j.value("engine_specs", std::map<std::string, std::string>());
   } catch (const std::exception& e) {
     *error = e.what();
     return false;

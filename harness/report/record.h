@@ -75,6 +75,8 @@ struct RunInfo {
   std::vector<std::string> suites;
   std::string expectations_file;
   std::string status = "complete";  // complete | interrupted
+  // Engines `repro` cannot name as they are named here (a corpus): name -> spec.
+  std::map<std::string, std::string> engine_specs;
   int64_t total_cases = 0;
 };
 

@@ -38,6 +38,11 @@ void RunOnEngine(Engine& engine, const std::vector<PreparedStage>& stages, std::
       targets[i]->failure = absl::StrCat(obs.fields[0].value.error_class, ": ", obs.fields[0].value.bytes);
       continue;
     }
+    if (obs.fields.size() == 1 && obs.fields[0].name == kStageUnsupportedField) {
+      targets[i]->unsupported = true;
+      targets[i]->unsupported_reason = obs.fields[0].value.bytes;
+      continue;
+    }
     targets[i]->observations = std::move(obs);
   }
 }

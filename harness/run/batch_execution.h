@@ -14,7 +14,8 @@ namespace dsconform {
 struct StageOutcome {
   std::optional<Observations> observations;
   std::string failure;      // the engine failed as a whole (Status message)
-  bool unsupported = false;  // the engine does not do this family
+  bool unsupported = false;  // the engine does not do this family, or this stage
+  std::string unsupported_reason;  // when the engine said why
 };
 
 // Everything a batch produced, indexed [case][engine] for the first stage and

@@ -36,8 +36,11 @@ bool Unavailable(const StageOutcome& ref, const StageOutcome& cand, const std::s
   }
   if (cand.unsupported || ref.unsupported) {
     r.verdict = Verdict::kUnsupported;
-    r.note = absl::StrCat(cand.unsupported ? cand_name : ref_name, ": family ", r.family,
-                          " is not supported by this engine");
+    const StageOutcome& missing = cand.unsupported ? cand : ref;
+    r.note = absl::StrCat(cand.unsupported ? cand_name : ref_name, ": ",
+                          missing.unsupported_reason.empty()
+                              ? absl::StrCat("family ", r.family, " is not supported by this engine")
+                              : missing.unsupported_reason);
     return true;
   }
   if (!cand.observations || !ref.observations) {
@@ -70,7 +73,7 @@ void Compare(const StageOutcome& ref, const StageOutcome& cand, const std::strin
 std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::string>& names, size_t reference,
                                  const std::vector<StageOutcome>& first,
                                  const std::vector<std::vector<StageOutcome>>& cross,
-                                 const ExpectationSet* expectations) {
+                                 const ExpectationSet* expectations, bool check_invariants) {
   const Family* family = FindFamily(ic.c->family);
   std::vector<Record> records;
   for (size_t k = 0; k < names.size(); ++k) {
@@ -79,7 +82,7 @@ std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::s
     Compare(first[reference], first[k], names[reference], names[k], family, expectations, r);
     records.push_back(std::move(r));
   }
-  if (!ic.c->invariants.empty()) {
+  if (check_invariants && !ic.c->invariants.empty()) {
     for (size_t k = 0; k < names.size(); ++k) {
       if (!first[k].observations) continue;  // failures are reported by the records above
       Record r = NewRecord(ic, names[k], names[k]);

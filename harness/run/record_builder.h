@@ -16,7 +16,7 @@ namespace dsconform {
 std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::string>& engine_names,
                                  size_t reference, const std::vector<StageOutcome>& first,
                                  const std::vector<std::vector<StageOutcome>>& cross,
-                                 const ExpectationSet* expectations);
+                                 const ExpectationSet* expectations, bool check_invariants = true);
 
 }  // namespace dsconform
 

@@ -22,7 +22,8 @@ int64_t ItemsOf(const Case& c) {
   return n;
 }
 
-// Consecutive cases, cut when a batch reaches either limit.
+}  // namespace
+
 std::vector<std::vector<IndexedCase>> MakeBatches(const std::vector<IndexedCase>& cases, const RunOptions& o) {
   std::vector<std::vector<IndexedCase>> batches;
   std::vector<IndexedCase> current;
@@ -40,6 +41,8 @@ std::vector<std::vector<IndexedCase>> MakeBatches(const std::vector<IndexedCase>
   if (!current.empty()) batches.push_back(std::move(current));
   return batches;
 }
+
+namespace {
 
 // Hands records to the sink in batch order, whichever worker finishes first.
 class OrderedEmitter {
@@ -121,7 +124,7 @@ absl::StatusOr<RunStats> RunCases(const std::vector<IndexedCase>& cases, std::ve
       std::vector<Record> records;
       for (size_t i = 0; i < batch.size(); ++i) {
         auto recs = BuildRecords(batch[i], names, options.reference, outcome.first[i], outcome.cross[i],
-                                 options.expectations);
+                                 options.expectations, options.check_invariants);
         for (auto& r : recs) records.push_back(std::move(r));
       }
       if (auto st = emitter.Deliver(b, std::move(records), static_cast<int64_t>(batch.size())); !st.ok()) {

@@ -27,6 +27,9 @@ struct RunOptions {
   int64_t max_batch_items = 1 << 21;   // items per engine call, so big cases travel alone
   size_t reference = 0;                // index into the engine list
   const ExpectationSet* expectations = nullptr;
+  // `check` asks only whether live engines reproduce a recording; judging each
+  // engine's own invariants is `run`'s business.
+  bool check_invariants = true;
   std::function<bool()> should_stop;   // polled between batches (SIGINT/SIGTERM)
 };
 
@@ -49,6 +52,10 @@ using ProgressFn = std::function<void(int64_t cases_done)>;
 
 // The engine instances of one worker: engines[i] comes from factories[i].
 using EngineSet = std::vector<std::unique_ptr<Engine>>;
+
+// Consecutive cases, cut when a batch reaches options.max_batch_cases or
+// options.max_batch_items.
+std::vector<std::vector<IndexedCase>> MakeBatches(const std::vector<IndexedCase>& cases, const RunOptions& options);
 
 // Creates jobs x engines instances up front, so a broken engine is reported
 // before any case runs.

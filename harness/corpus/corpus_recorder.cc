@@ -1,0 +1,49 @@
+#include "harness/corpus/corpus_recorder.h"
+
+#include "harness/run/batch_execution.h"
+
+namespace dsconform {
+namespace {
+
+// What a stage outcome becomes in the corpus; nullopt when nothing ran.
+std::optional<Observations> Recorded(const StageOutcome& o) {
+  if (o.observations) return o.observations;
+  if (o.failure.empty()) return std::nullopt;
+  Observations failed;
+  failed.Add(kEngineFailureField, Value::Error("engine", o.failure));
+  return failed;
+}
+
+}  // namespace
+
+absl::StatusOr<RecordStats> RecordCorpus(const std::vector<Case>& cases, EngineSet& engine, CorpusWriter& writer,
+                                         const std::function<bool()>& should_stop, const ProgressFn& progress) {
+  std::vector<IndexedCase> indexed;
+  for (size_t i = 0; i < cases.size(); ++i) indexed.push_back({static_cast<int64_t>(i), &cases[i]});
+  RecordStats stats;
+  int64_t done = 0;
+  for (const auto& batch : MakeBatches(indexed, RunOptions{})) {
+    if (should_stop && should_stop()) {
+      stats.interrupted = true;
+      break;
+    }
+    BatchOutcome out = ExecuteBatch(batch, engine);
+    for (size_t i = 0; i < batch.size(); ++i) {
+      if (out.first[i][0].unsupported) {
+        ++stats.unsupported;
+        continue;
+      }
+      CorpusEntry entry;
+      entry.c = *batch[i].c;
+      entry.first = Recorded(out.first[i][0]).value_or(Observations{});
+      if (batch[i].c->cross) entry.cross = Recorded(out.cross[i][0][0]);
+      if (auto st = writer.Add(entry); !st.ok()) return st;
+      ++stats.recorded;
+    }
+    done += static_cast<int64_t>(batch.size());
+    if (progress) progress(done);
+  }
+  return stats;
+}
+
+}  // namespace dsconform
