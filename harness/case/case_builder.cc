@@ -36,4 +36,9 @@ CaseBuilder& CaseBuilder::Check(std::string check, std::vector<std::string> fiel
   return *this;
 }
 
+CaseBuilder& CaseBuilder::Input(std::string name, std::string image) {
+  case_.inputs[std::move(name)] = std::move(image);
+  return *this;
+}
+
 }  // namespace dsconform

@@ -18,6 +18,8 @@ class CaseBuilder {
   // Steps added after this call form the cross stage, which reads `images`.
   CaseBuilder& Cross(std::vector<std::string> images);
   CaseBuilder& Check(std::string check, std::vector<std::string> fields);
+  // An image the first stage reads by name (an imported snapshot).
+  CaseBuilder& Input(std::string name, std::string image);
   Case Build() { return std::move(case_); }
 
  private:

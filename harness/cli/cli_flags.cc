@@ -16,6 +16,9 @@ ABSL_FLAG(std::string, engines, "auto",
 ABSL_FLAG(std::string, reference, "", "the engine every other is compared with (default: the first)");
 ABSL_FLAG(std::string, scale, "reduced", "how much of each suite: smoke, reduced or full");
 ABSL_FLAG(std::string, cases, "", "run only these case ids (comma-separated; globs allowed)");
+ABSL_FLAG(std::string, tck_dir, "",
+          "run the DataSketches TCK's serialization snapshots in this directory (serialization_test_data layout) "
+          "instead of the suites");
 ABSL_FLAG(std::string, cases_file, "", "run the case programs in this file (JSON lines) instead of the suites");
 ABSL_FLAG(std::string, report_dir, "dsconform-report", "where reports are written");
 ABSL_FLAG(std::string, expectations, "", "known differences (JSON lines, docs/expectations.md)");

@@ -13,6 +13,7 @@ ABSL_DECLARE_FLAG(std::string, reference);
 ABSL_DECLARE_FLAG(std::string, scale);
 ABSL_DECLARE_FLAG(std::string, cases);
 ABSL_DECLARE_FLAG(std::string, cases_file);
+ABSL_DECLARE_FLAG(std::string, tck_dir);
 ABSL_DECLARE_FLAG(std::string, report_dir);
 ABSL_DECLARE_FLAG(std::string, expectations);
 ABSL_DECLARE_FLAG(bool, update_expectations);

@@ -54,7 +54,7 @@ int main(int argc, char** argv) {
   if (!args.ok()) return UsageError(absl::StrCat(args.status().message(), "\n(dsconform --help lists commands and flags)"));
   if (help || args->empty()) {
     std::fputs(kUsage, help ? stdout : stderr);
-    std::fputs("  --suite --engines --reference --scale --cases --cases_file --report_dir --expectations\n"
+    std::fputs("  --suite --engines --reference --scale --cases --cases_file --tck_dir --report_dir --expectations\n"
                "  --update_expectations --allow_unexpectedly_equal --jobs --shard --progress --writer\n"
                "  --jvm_options --java_jar --resume --out --engine --keep_images --corpus\n"
                "  (README.md describes each)\n",

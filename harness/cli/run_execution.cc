@@ -19,6 +19,7 @@
 #include "harness/cli/report_output.h"
 #include "harness/expect/expectations.h"
 #include "harness/run/runner.h"
+#include "harness/tck/tck_import.h"
 
 namespace dsconform {
 namespace {
@@ -64,6 +65,16 @@ std::vector<Case> FilterByCaseFlag(std::vector<Case> cases) {
 absl::StatusOr<std::vector<Case>> LoadCasesFromFlags() {
   auto scale = ParseScale(absl::GetFlag(FLAGS_scale));
   if (!scale.ok()) return scale.status();
+  if (!absl::GetFlag(FLAGS_tck_dir).empty()) {
+    auto tck = ImportTckSnapshots(absl::GetFlag(FLAGS_tck_dir));
+    if (!tck.ok()) return tck.status();
+    std::fprintf(stderr, "dsconform: %d snapshot files in %s: %zu cases\n", tck->files,
+                 absl::GetFlag(FLAGS_tck_dir).c_str(), tck->cases.size());
+    for (const auto& [family, files] : tck->skipped)
+      std::fprintf(stderr, "  skipped, family %s not supported yet: %zu files (%s%s)\n", family.c_str(), files.size(),
+                   files.front().c_str(), files.size() > 1 ? ", ..." : "");
+    return FilterByCaseFlag(std::move(tck->cases));
+  }
   if (!absl::GetFlag(FLAGS_cases_file).empty()) {
     auto cases = ReadCasesFile(absl::GetFlag(FLAGS_cases_file));
     if (!cases.ok()) return cases;

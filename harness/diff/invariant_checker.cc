@@ -23,6 +23,19 @@ InvariantResult CheckInvariants(const Case& c, const Observations& obs, const Fa
       }
       continue;
     }
+    if (inv.check == "matches_input") {
+      // fields: an image the engine wrote, and the input image it must equal.
+      const auto input = inv.fields.size() == 2 ? c.inputs.find(inv.fields[1]) : c.inputs.end();
+      if (values.empty() || values[0] == nullptr || values[0]->kind == Value::Kind::kUnsupported ||
+          input == c.inputs.end())
+        continue;
+      ++result.checks;
+      const Value given = Value::Bytes(input->second);
+      if (!ValuesEqual(given, *values[0], options))
+        result.violations.push_back(MakeFieldDiff(absl::StrCat("matches_input: ", inv.fields[0], " vs ", inv.fields[1]),
+                                                  given, *values[0], family, options));
+      continue;
+    }
     if (family == nullptr) continue;
     ++result.checks;
     for (const std::string& line : family->CheckInvariant(inv, values)) {

@@ -18,7 +18,8 @@ struct InvariantResult {
 
 // Checks the case's invariants on one engine's own observations. An "equal"
 // invariant that fails yields a FieldDiff named "equal: <field> vs <first>"
-// with both values (and decoded image fields); a family check yields
+// with both values (and decoded image fields); "matches_input" compares an
+// image the engine wrote with an input image of the case, likewise; a family check yields
 // "<check>: <field>" with the violation as a string value. Fields the engine
 // did not produce because it threw or could not do the step are skipped.
 InvariantResult CheckInvariants(const Case& c, const Observations& obs, const Family* family,

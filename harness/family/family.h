@@ -64,6 +64,13 @@ class Family {
   // reproduce a finding without dsconform. Empty when not available.
   virtual std::string JavaSnippet(const Case& c) const = 0;
   virtual std::string CppSnippet(const Case& c) const = 0;
+  // Snapshot import (the TCK's serialization_test_data): the file name
+  // prefixes of this family's .sk files ("hll4" for hll4_n1000_java.sk), and
+  // the case that reads one such file from the input image named "image",
+  // answers the family's queries and writes it again. Families that import
+  // nothing yet keep the defaults, and their files are reported as skipped.
+  virtual std::vector<std::string> SnapshotPrefixes() const { return {}; }
+  virtual Case SnapshotCase(const std::string& /*id*/, const std::string& /*image*/) const { return Case(); }
 };
 
 // All families compiled into this binary, in a stable order.

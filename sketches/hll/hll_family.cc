@@ -115,6 +115,11 @@ class Hll final : public Family {
   std::string JavaSnippet(const Case& c) const override { return HllJavaSnippet(c); }
   std::string CppSnippet(const Case& c) const override { return HllCppSnippet(c); }
 
+  std::vector<std::string> SnapshotPrefixes() const override { return {"hll4", "hll6", "hll8"}; }
+  Case SnapshotCase(const std::string& id, const std::string& image) const override {
+    return HllSnapshotCase(id, image);
+  }
+
  private:
   static absl::Status ValidateQueries(const Op& op, const std::map<std::string, std::string>& slots) {
     auto queries = OptionalStringList(op.args, "queries", "");

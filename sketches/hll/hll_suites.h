@@ -41,6 +41,11 @@ nlohmann::ordered_json HllUnionQueries();
 
 extern const char* const kHllTypes[3];
 
+// The case for an imported snapshot (suite "tck"): the image read by heapify
+// and wrap, queried, written again in both forms; the compact form must give
+// back the writer's bytes.
+Case HllSnapshotCase(const std::string& id, const std::string& image);
+
 }  // namespace dsconform
 
 #endif  // DSCONFORM_SKETCHES_HLL_HLL_SUITES_H_
