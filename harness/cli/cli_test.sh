@@ -5,19 +5,7 @@
 set -uo pipefail
 dsconform=$1
 expectations=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failures=0
-check() {  # check NAME WANT_STATUS COMMAND...
-  local name=$1 want=$2; shift 2
-  "$@" >"$work/out" 2>"$work/err"
-  local got=$?
-  if [[ $got != "$want" ]]; then
-    echo "FAIL $name: exit $got, want $want"; sed 's/^/    /' "$work/err" | head -5; failures=$((failures + 1))
-  else
-    echo "ok   $name"
-  fi
-}
+source "$(dirname "$0")/test_lib.sh"
 common=(--suite=hll.unions,hll.relative_error --scale=smoke --engines=java,java-direct --progress=none
         --expectations="$expectations")
 
@@ -30,10 +18,10 @@ check "bad shard" 2 "$dsconform" run --shard=3/2
 check "unknown case id" 2 "$dsconform" run --cases='hll/nothing/*'
 printf '{"case": "x"}\n' >"$work/bad.jsonl"
 check "malformed expectations" 2 "$dsconform" run --expectations="$work/bad.jsonl"
-grep -q "bad.jsonl:1: reason: missing" "$work/err" || { echo "FAIL expectations message: $(cat "$work/err")"; failures=$((failures + 1)); }
+grep -q "bad.jsonl:1: reason: missing" "$work/err" || fail "expectations message: $(cat "$work/err")"
 printf '{"id": "c", "family": "hll", "ops": [{"op": "create", "sketch": "a", "lg_k": 22, "type": "HLL_4"}]}\n' >"$work/cases.jsonl"
 check "lgK out of range" 2 "$dsconform" run --cases_file="$work/cases.jsonl"
-grep -q "/ops/0: lg_k: must be in 4..21, got 22" "$work/err" || { echo "FAIL lgK message: $(cat "$work/err")"; failures=$((failures + 1)); }
+grep -q "/ops/0: lg_k: must be in 4..21, got 22" "$work/err" || fail "lgK message: $(cat "$work/err")"
 check "unwritable report dir" 2 "$dsconform" run "${common[@]}" --report_dir=/proc/dsconform
 check "repro of an unknown case" 2 "$dsconform" repro 'hll/nothing'
 
@@ -44,7 +32,7 @@ check "shard 1/2" 0 "$dsconform" run "${common[@]}" --shard=1/2 --report_dir="$w
 check "merge" 0 "$dsconform" merge --out="$work/merged" "$work/s0" "$work/s1"
 for d in j2 merged; do
   for f in records.jsonl summary.json summary.md junit.xml; do
-    cmp -s "$work/j1/$f" "$work/$d/$f" || { echo "FAIL $d/$f differs from one worker's"; failures=$((failures + 1)); }
+    cmp -s "$work/j1/$f" "$work/$d/$f" || fail "$d/$f differs from one worker's"
   done
 done
 
@@ -67,13 +55,12 @@ status=$?
 if [[ $status == 130 ]]; then
   check "resume" 0 "$dsconform" run "${all[@]}" --resume --report_dir="$work/int"
   for f in records.jsonl summary.json summary.md junit.xml; do
-    cmp -s "$work/whole/$f" "$work/int/$f" || { echo "FAIL resumed $f differs"; failures=$((failures + 1)); }
+    cmp -s "$work/whole/$f" "$work/int/$f" || fail "resumed $f differs"
   done
 elif [[ $status == 0 ]]; then
   echo "ok   (the run finished before the interrupt; resume not exercised)"
 else
-  echo "FAIL interrupted run exited $status, want 130"; failures=$((failures + 1))
+  fail "interrupted run exited $status, want 130"
 fi
 
-echo "cli_test: $failures failures"
-[[ $failures == 0 ]]
+finish cli_test

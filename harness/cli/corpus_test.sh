@@ -6,22 +6,7 @@
 set -uo pipefail
 dsconform=$1
 corpus_dir=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failures=0
-check() {  # check NAME WANT_STATUS COMMAND...
-  local name=$1 want=$2; shift 2
-  "$@" >"$work/out" 2>"$work/err"
-  local got=$?
-  if [[ $got != "$want" ]]; then
-    echo "FAIL $name: exit $got, want $want"; sed 's/^/    /' "$work/err" | head -5; failures=$((failures + 1))
-  else
-    echo "ok   $name"
-  fi
-}
-expect_in() {  # expect_in FILE TEXT
-  grep -qF -- "$2" "$1" || { echo "FAIL: '$2' not in $(basename "$1"): $(head -c 400 "$1")"; failures=$((failures + 1)); }
-}
+source "$(dirname "$0")/test_lib.sh"
 quiet=(--progress=none)
 
 engines=(java java-direct)
@@ -36,8 +21,7 @@ done
 # Recording twice gives the same file, line for line.
 check "record java again" 0 "$dsconform" record --engine=java --suite='hll.unions,hll.cross_heapify,hll.items' \
   --scale=smoke --out="$work/java-again.jsonl" "${quiet[@]}"
-cmp -s <(tail -n +2 "$work/java.jsonl") <(tail -n +2 "$work/java-again.jsonl") || {
-  echo "FAIL: two recordings of java differ"; failures=$((failures + 1)); }
+cmp -s <(tail -n +2 "$work/java.jsonl") <(tail -n +2 "$work/java-again.jsonl") || fail "two recordings of java differ"
 
 # The committed corpora against the live engines they were recorded from.
 check "committed java@9.0.0 corpus" 0 "$dsconform" check --corpus="$corpus_dir/hll-java-9.0.0.jsonl" \
@@ -74,5 +58,4 @@ check "record without --engine" 2 "$dsconform" record --out="$work/x.jsonl"
 check "record of two engines" 2 "$dsconform" record --engine=java,cpp --out="$work/x.jsonl"
 check "corpus engine spec of a damaged file" 2 "$dsconform" run --engines="java,corpus:$work/edited.jsonl"
 
-echo "$failures failures"
-[[ $failures == 0 ]]
+finish corpus_test

@@ -33,8 +33,8 @@ int RecordCommand(const std::vector<std::string>& args, const std::string& comma
 
   CorpusHeader header;
   header.engine = (*engine)[0][0]->name();
-  header.suites = absl::GetFlag(FLAGS_cases_file).empty() ? SplitList(absl::GetFlag(FLAGS_suite))
-                                                          : std::vector<std::string>{};
+  if (!absl::GetFlag(FLAGS_tck_dir).empty()) header.suites = {"tck"};
+  else if (absl::GetFlag(FLAGS_cases_file).empty()) header.suites = SplitList(absl::GetFlag(FLAGS_suite));
   header.scale = absl::GetFlag(FLAGS_scale);
   header.inline_image_bytes = absl::GetFlag(FLAGS_keep_images) ? -1 : static_cast<int64_t>(kDefaultInlineImageBytes);
   header.command = command_line;

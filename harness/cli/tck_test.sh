@@ -7,10 +7,7 @@ dsconform=$1
 java_home=$2
 jar=$3  # a datasketches-java jar
 expectations=$4
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failures=0
-fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+source "$(dirname "$0")/test_lib.sh"
 out="$work/tck/serialization_test_data/java_generated_files"
 mkdir -p "$out"
 cat >"$work/Gen.java" <<'JAVA'
@@ -63,5 +60,4 @@ grep -q '"verdict":"equal"' "$work/g/records.jsonl" || fail "corrupt snapshot: e
 "$dsconform" run --tck_dir="$work/nothing" --engines=java,java-direct >/dev/null 2>"$work/err"
 [[ $? == 2 ]] || fail "a missing --tck_dir is not a usage error"
 
-echo "$failures failures"
-[[ $failures == 0 ]]
+finish tck_test
