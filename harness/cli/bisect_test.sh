@@ -10,10 +10,7 @@
 set -uo pipefail
 root=$1
 bisect=$root/scripts/bisect
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failures=0
-fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+source "$(dirname "$0")/test_lib.sh"
 
 # Git with no user or system configuration.
 export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1
@@ -163,5 +160,4 @@ message="--bad=c4 does not differ; nothing to bisect" run_bisect bad-is-good 1 g
 message="--good=c1 already differs" run_bisect good-is-bad 1 b b b b
 message="--good=c1 cannot be built" run_bisect good-unbuildable 2 x g b b
 
-echo "bisect_test: $failures failures"
-[[ $failures == 0 ]]
+finish bisect_test
