@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <map>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -33,7 +34,24 @@ absl::StatusOr<std::string> ArgValue(const nlohmann::ordered_json& v) {
   return absl::InvalidArgumentError("value " + v.dump());
 }
 
-absl::Status EncodeStage(const PreparedStage& stage, EncodedBatch& out) {
+// Hands out blob indexes, one per distinct tape or image (cross stages share their tapes).
+class BlobTable {
+ public:
+  explicit BlobTable(std::vector<std::string_view>& blobs) : blobs_(blobs) {}
+  absl::StatusOr<size_t> Add(const std::string& bytes) {
+    if (bytes.size() > static_cast<size_t>(std::numeric_limits<int32_t>::max()))
+      return absl::InvalidArgumentError(absl::StrCat(bytes.size(), " bytes; Java buffers hold under 2 GiB"));
+    auto [it, added] = index_.emplace(&bytes, blobs_.size());
+    if (added) blobs_.emplace_back(bytes.data(), bytes.size());
+    return it->second;
+  }
+
+ private:
+  std::vector<std::string_view>& blobs_;
+  std::map<const std::string*, size_t> index_;
+};
+
+absl::Status EncodeStage(const PreparedStage& stage, EncodedBatch& out, BlobTable& blobs) {
   const std::string& id = stage.source ? stage.source->id : std::string("?");
   const std::string& family = stage.source ? stage.source->family : std::string("?");
   const auto fail = [&](const std::string& where, const std::string& what) {
@@ -43,8 +61,9 @@ absl::Status EncodeStage(const PreparedStage& stage, EncodedBatch& out) {
   absl::StrAppend(&out.program, "case ", family, " ", stage.ops->size(), "\n");
   for (const auto& [name, bytes] : stage.images) {
     if (!IsToken(name)) return fail("image", "name '" + name + "'");
-    absl::StrAppend(&out.program, "image ", name, " ", out.data.size(), " ", bytes.size(), "\n");
-    out.data += bytes;
+    auto blob = blobs.Add(bytes);
+    if (!blob.ok()) return fail("image " + name, std::string(blob.status().message()));
+    absl::StrAppend(&out.program, "image ", name, " ", *blob, "\n");
   }
   size_t tape = 0;
   for (size_t i = 0; i < stage.ops->size(); ++i) {
@@ -62,10 +81,9 @@ absl::Status EncodeStage(const PreparedStage& stage, EncodedBatch& out) {
     }
     if (op.items) {
       if (tape >= stage.tapes.size() || !stage.tapes[tape]) return fail(where(), "missing item tape (PrepareStage)");
-      const std::string& bytes = *stage.tapes[tape++];
-      absl::StrAppend(&out.program, " items=", ItemKindName(op.items->kind()), ":", out.data.size(), ":", bytes.size(),
-                      ":", op.items->count);
-      out.data += bytes;
+      auto blob = blobs.Add(*stage.tapes[tape++]);
+      if (!blob.ok()) return fail(where(), "item tape of " + std::string(blob.status().message()));
+      absl::StrAppend(&out.program, " items=", ItemKindName(op.items->kind()), ":", *blob, ":", op.items->count);
     }
     out.program += "\n";
   }
@@ -158,20 +176,11 @@ bool ReadValue(Reader& r, uint8_t kind, Value* v) {
 }  // namespace
 
 absl::StatusOr<EncodedBatch> EncodeBatch(absl::Span<const PreparedStage> stages) {
-  size_t data_size = 0;
+  EncodedBatch out;
+  BlobTable blobs(out.blobs);
   for (const auto& stage : stages) {
     if (stage.ops == nullptr) return absl::InvalidArgumentError("a prepared stage has no ops");
-    for (const auto& tape : stage.tapes) data_size += tape ? tape->size() : 0;
-    for (const auto& image : stage.images) data_size += image.second.size();
-  }
-  if (data_size > static_cast<size_t>(std::numeric_limits<int32_t>::max())) {
-    return absl::InvalidArgumentError(absl::StrCat("a batch of ", stages.size(), " stages holds ", data_size,
-                                                   " bytes of items and images; Java buffers hold under 2 GiB: split it"));
-  }
-  EncodedBatch out;
-  out.data.reserve(data_size);  // so that appending never moves the bytes again
-  for (const auto& stage : stages) {
-    if (auto st = EncodeStage(stage, out); !st.ok()) return st;
+    if (auto st = EncodeStage(stage, out, blobs); !st.ok()) return st;
   }
   return out;
 }

@@ -12,15 +12,18 @@
 
 namespace dsconform {
 
-// The two arguments of one BatchRunner.runBatch call (docs/java-bridge.md).
+// The arguments of one BatchRunner.runBatch call (docs/java-bridge.md).
 struct EncodedBatch {
   std::string program;  // one line per record
-  std::string data;     // every item tape and input image of the batch, back to back; Java reads it in place
+  // Every item tape and input image of the batch, where the stages hold them: Java reads each
+  // through a direct ByteBuffer, so nothing is copied, and they must outlive the call. Program
+  // lines name them by index; a tape that several stages share is here once.
+  std::vector<std::string_view> blobs;
 };
 
-// Encodes stages for the Java bridge. Each tape and image is copied exactly once, into `data`.
-// Fails, naming the case and the step, on a name or value the line format cannot carry (a space,
-// a non-ASCII byte) and on a batch of 2 GiB or more (Java buffers are int-indexed).
+// Encodes stages for the Java bridge. Fails, naming the case and the step, on a name or value the
+// line format cannot carry (a space, a non-ASCII byte) and on a tape or image of 2 GiB or more
+// (Java buffers are int-indexed).
 absl::StatusOr<EncodedBatch> EncodeBatch(absl::Span<const PreparedStage> stages);
 
 // Decodes runBatch's result: one Observations per stage. Fails on any malformed byte, since that

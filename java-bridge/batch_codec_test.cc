@@ -24,24 +24,34 @@ TEST(BatchCodec, ProgramLinesFollowTheDocumentedFormat) {
   ASSERT_TRUE(batch.ok()) << batch.status();
   EXPECT_EQ(batch->program,
             "case hll 3\n"
-            "image w.compact 0 3\n"
+            "image w.compact 0\n"
             "op create sketch=a lg_k=12 type=HLL_4\n"
-            "op update sketch=a items=long:3:24:3\n"
+            "op update sketch=a items=long:1:3\n"
             "op query sketch=a as=q queries=estimate,lb1\n");  // CaseFromJson keeps members sorted
-  ASSERT_EQ(batch->data.size(), 3u + 24u);
-  EXPECT_EQ(batch->data.substr(0, 3), "IMG");
-  EXPECT_EQ(batch->data.substr(3), *stage.tapes[0]);
+  ASSERT_EQ(batch->blobs.size(), 2u);
+  EXPECT_EQ(batch->blobs[0], "IMG");
+  EXPECT_EQ(batch->blobs[1], *stage.tapes[0]);
 }
 
-TEST(BatchCodec, OffsetsRunOnAcrossStages) {
+TEST(BatchCodec, BlobsPointIntoTheStagesWithoutCopying) {
   Case c = ParseCase(R"({"id": "x", "family": "hll", "ops": [
-      {"op": "update", "sketch": "a", "items": {"gen": "ascii_strings", "start": 0, "count": 2}}]})");
-  PreparedStage stage = PrepareStage(c, c.ops);
-  auto batch = EncodeBatch({stage, stage});
+      {"op": "update", "sketch": "a", "items": {"gen": "ascii_strings", "start": 0, "count": 2}},
+      {"op": "update", "sketch": "a", "items": {"gen": "sequence", "start": 0, "count": 5}}]})");
+  const PreparedStage stage = PrepareStage(c, c.ops);
+  PreparedStage other = PrepareStage(c, c.ops);
+  other.images["b.compact"] = "XY";
+  auto batch = EncodeBatch({stage, stage, other});
   ASSERT_TRUE(batch.ok()) << batch.status();
-  const size_t n = stage.tapes[0]->size();
-  EXPECT_NE(batch->program.find("items=string:0:" + std::to_string(n) + ":2\n"), std::string::npos);
-  EXPECT_NE(batch->program.find("items=string:" + std::to_string(n) + ":" + std::to_string(n) + ":2\n"), std::string::npos);
+  // The two copies of `stage` share their tapes: each is one blob; `other` has tapes of its own.
+  ASSERT_EQ(batch->blobs.size(), 5u);
+  EXPECT_EQ(batch->blobs[0].data(), stage.tapes[0]->data());
+  EXPECT_EQ(batch->blobs[1].data(), stage.tapes[1]->data());
+  EXPECT_EQ(batch->blobs[2], "XY");
+  EXPECT_EQ(batch->blobs[3].data(), other.tapes[0]->data());
+  EXPECT_EQ(batch->program,
+            "case hll 2\nop update sketch=a items=string:0:2\nop update sketch=a items=long:1:5\n"
+            "case hll 2\nop update sketch=a items=string:0:2\nop update sketch=a items=long:1:5\n"
+            "case hll 2\nimage b.compact 2\nop update sketch=a items=string:3:2\nop update sketch=a items=long:4:5\n");
 }
 
 TEST(BatchCodec, NameWithASpaceIsRejectedNamingTheCase) {

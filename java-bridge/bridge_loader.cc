@@ -151,8 +151,10 @@ absl::StatusOr<BridgeRuntime*> BridgeRuntime::Create(JNIEnv* env, const std::str
   DSC_CHECK_JAVA(env, "NewStringUTF");
   auto runner = static_cast<jclass>(env->CallStaticObjectMethod(class_class, for_name, runner_name, JNI_TRUE, loader));
   DSC_CHECK_JAVA(env, absl::StrCat("loading ", kRunnerClass));
-  jmethodID run_batch = env->GetStaticMethodID(runner, "runBatch", "(Ljava/lang/String;Ljava/nio/ByteBuffer;Z)[B");
+  jmethodID run_batch = env->GetStaticMethodID(runner, "runBatch", "(Ljava/lang/String;[Ljava/nio/ByteBuffer;Z)[B");
   DSC_CHECK_JAVA(env, "BatchRunner.runBatch");
+  jmethodID last_batch_library_nanos = env->GetStaticMethodID(runner, "lastBatchLibraryNanos", "()J");
+  DSC_CHECK_JAVA(env, "BatchRunner.lastBatchLibraryNanos");
   jmethodID library_version = env->GetStaticMethodID(runner, "libraryVersion", "()Ljava/lang/String;");
   DSC_CHECK_JAVA(env, "BatchRunner.libraryVersion");
   jmethodID families = env->GetStaticMethodID(runner, "families", "()Ljava/lang/String;");
@@ -176,11 +178,16 @@ absl::StatusOr<BridgeRuntime*> BridgeRuntime::Create(JNIEnv* env, const std::str
         CannotRunReason(*e, jvm_version.ok() ? *jvm_version : "?")));
   }
 
+  jclass byte_buffer = env->FindClass("java/nio/ByteBuffer");
+  DSC_CHECK_JAVA(env, "FindClass java.nio.ByteBuffer");
+
   auto* rt = new BridgeRuntime;
   rt->label_ = label;
   rt->loader_ = GlobalRef(env, loader);
   rt->runner_ = GlobalRef(env, runner);
+  rt->byte_buffer_class_ = GlobalRef(env, byte_buffer);
   rt->run_batch_ = run_batch;
+  rt->last_batch_library_nanos_ = last_batch_library_nanos;
   rt->library_version_ = ToUtf8(env, version);
   rt->families_ = absl::StrSplit(ToUtf8(env, family_list), ',', absl::SkipEmpty());
   return rt;
@@ -203,25 +210,40 @@ absl::StatusOr<const BridgeRuntime*> BridgeRuntime::Load(const std::string& labe
   return *rt;
 }
 
-absl::StatusOr<std::string> BridgeRuntime::RunBatch(JNIEnv* env, const std::string& program, std::string& data,
-                                                    bool direct) const {
+absl::StatusOr<std::string> BridgeRuntime::RunBatch(JNIEnv* env, const std::string& program,
+                                                    absl::Span<const std::string_view> blobs, bool direct,
+                                                    int64_t* library_nanos) const {
   LocalFrame frame(env, 8);
   if (auto st = CheckJava(env, label_ + ": PushLocalFrame", absl::StatusCode::kResourceExhausted); !st.ok()) return st;
   // The program is printable ASCII (batch_codec.cc), where modified UTF-8 and UTF-8 agree.
   jstring text = env->NewStringUTF(program.c_str());
   if (auto st = CheckJava(env, label_ + ": NewStringUTF", absl::StatusCode::kResourceExhausted); !st.ok()) return st;
-  static char empty_batch;
-  jobject buffer = env->NewDirectByteBuffer(data.empty() ? &empty_batch : data.data(), static_cast<jlong>(data.size()));
-  if (auto st = CheckJava(env, label_ + ": NewDirectByteBuffer"); !st.ok()) return st;
-  if (buffer == nullptr) return absl::InternalError(label_ + ": this JVM does not support direct buffers from JNI");
+  auto buffers = static_cast<jobjectArray>(
+      env->NewObjectArray(static_cast<jsize>(blobs.size()), static_cast<jclass>(byte_buffer_class_.get()), nullptr));
+  if (auto st = CheckJava(env, label_ + ": NewObjectArray", absl::StatusCode::kResourceExhausted); !st.ok()) return st;
+  static char empty_blob;
+  for (size_t i = 0; i < blobs.size(); ++i) {
+    // Java only reads them (BatchRunner makes them read-only first); JNI wants a non-const address.
+    void* address = blobs[i].empty() ? &empty_blob : const_cast<char*>(blobs[i].data());
+    jobject buffer = env->NewDirectByteBuffer(address, static_cast<jlong>(blobs[i].size()));
+    if (auto st = CheckJava(env, label_ + ": NewDirectByteBuffer"); !st.ok()) return st;
+    if (buffer == nullptr) return absl::InternalError(label_ + ": this JVM does not support direct buffers from JNI");
+    env->SetObjectArrayElement(buffers, static_cast<jsize>(i), buffer);
+    if (auto st = CheckJava(env, label_ + ": SetObjectArrayElement"); !st.ok()) return st;
+    env->DeleteLocalRef(buffer);
+  }
   auto result = static_cast<jbyteArray>(env->CallStaticObjectMethod(static_cast<jclass>(runner_.get()), run_batch_,
-                                                                    text, buffer, direct ? JNI_TRUE : JNI_FALSE));
+                                                                    text, buffers, direct ? JNI_TRUE : JNI_FALSE));
   if (auto st = CheckJava(env, label_ + ": BatchRunner.runBatch threw"); !st.ok()) return st;
   if (result == nullptr) return absl::InternalError(label_ + ": BatchRunner.runBatch returned null");
   const jsize n = env->GetArrayLength(result);
   std::string out(static_cast<size_t>(n), '\0');
   env->GetByteArrayRegion(result, 0, n, reinterpret_cast<jbyte*>(out.data()));
   if (auto st = CheckJava(env, label_ + ": GetByteArrayRegion"); !st.ok()) return st;
+  if (library_nanos != nullptr) {
+    *library_nanos = env->CallStaticLongMethod(static_cast<jclass>(runner_.get()), last_batch_library_nanos_);
+    if (auto st = CheckJava(env, label_ + ": BatchRunner.lastBatchLibraryNanos threw"); !st.ok()) return st;
+  }
   return out;
 }
 

@@ -3,10 +3,13 @@
 
 #include <jni.h>
 
+#include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/types/span.h"
 #include "java-bridge/jni_handles.h"
 
 namespace dsconform {
@@ -28,10 +31,14 @@ class BridgeRuntime {
   // BatchRunner.families(): the `case` family tokens the bridge implements.
   const std::vector<std::string>& families() const { return families_; }
 
-  // One BatchRunner.runBatch call. Java reads `data` in place through a direct ByteBuffer, so it
-  // must not change during the call. An exception escaping runBatch (a bridge bug, or a JVM error
-  // such as OutOfMemoryError) becomes an error Status.
-  absl::StatusOr<std::string> RunBatch(JNIEnv* env, const std::string& program, std::string& data, bool direct) const;
+  // One BatchRunner.runBatch call. Java reads each of `blobs` in place through a read-only direct
+  // ByteBuffer, so they must not change during the call. An exception escaping runBatch (a bridge
+  // bug, or a JVM error such as OutOfMemoryError) becomes an error Status. When `library_nanos` is
+  // given, it receives what the batch's steps took inside Java (BatchRunner.lastBatchLibraryNanos,
+  // one more JNI call).
+  absl::StatusOr<std::string> RunBatch(JNIEnv* env, const std::string& program,
+                                       absl::Span<const std::string_view> blobs, bool direct,
+                                       int64_t* library_nanos = nullptr) const;
 
  private:
   BridgeRuntime() = default;
@@ -40,7 +47,9 @@ class BridgeRuntime {
   std::string label_;
   GlobalRef loader_;
   GlobalRef runner_;  // the BatchRunner class
+  GlobalRef byte_buffer_class_;  // java.nio.ByteBuffer, the element type of runBatch's blobs
   jmethodID run_batch_ = nullptr;
+  jmethodID last_batch_library_nanos_ = nullptr;
   std::string library_version_;
   std::vector<std::string> families_;
 };

@@ -29,12 +29,16 @@ class JavaEngine final : public Engine {
     if (!batch.ok()) return Prefixed(batch.status());
     auto env = CurrentThreadEnv();
     if (!env.ok()) return Prefixed(env.status());
-    auto result = runtime_->RunBatch(*env, batch->program, batch->data, direct_);
+    int64_t library_nanos = 0;
+    auto result = runtime_->RunBatch(*env, batch->program, batch->blobs, direct_, &library_nanos);
     if (!result.ok()) return result.status();  // already names the engine
+    library_seconds_ += static_cast<double>(library_nanos) * 1e-9;
     auto observations = DecodeBatchResult(*result, stages.size());
     if (!observations.ok()) return Prefixed(observations.status());
     return observations;
   }
+
+  std::optional<double> LibrarySeconds() const override { return library_seconds_; }
 
  private:
   absl::Status Prefixed(const absl::Status& st) const {
@@ -44,6 +48,7 @@ class JavaEngine final : public Engine {
   const BridgeRuntime* runtime_;
   std::string name_;
   bool direct_;
+  double library_seconds_ = 0;  // inside Java, over every batch (each engine runs on one thread)
 };
 
 class JavaEngineFactory final : public EngineFactory {

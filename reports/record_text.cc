@@ -35,6 +35,7 @@ std::string ReproCommand(const Record& r, const RunInfo& info) {
   std::string cmd =
       absl::StrCat("dsconform repro --engines ", ShellWord(absl::StrCat(spec(r.reference), ",", spec(r.candidate))));
   if (!r.writer.empty()) absl::StrAppend(&cmd, " --writer ", ShellWord(spec(r.writer)));
+  if (!info.case_source.empty()) absl::StrAppend(&cmd, " ", info.case_source);
   // The case id is always quoted, so the command reads the same for every case.
   std::string quoted_case = ShellWord(r.case_id);
   if (quoted_case.empty() || quoted_case.front() != '\'') quoted_case = absl::StrCat("'", quoted_case, "'");

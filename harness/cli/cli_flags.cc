@@ -19,6 +19,10 @@ ABSL_FLAG(std::string, cases, "", "run only these case ids (comma-separated; glo
 ABSL_FLAG(std::string, tck_dir, "",
           "run the DataSketches TCK's serialization snapshots in this directory (serialization_test_data layout) "
           "instead of the suites");
+ABSL_FLAG(std::string, fuzz_from, "",
+          "run mutants of every image this corpus holds (differential fuzzing of deserializers) instead of the suites");
+ABSL_FLAG(uint64_t, fuzz_seed, 1, "fuzz: the seed of the mutants");
+ABSL_FLAG(int, fuzz_per_image, 40, "fuzz: mutants per distinct image");
 ABSL_FLAG(std::string, cases_file, "", "run the case programs in this file (JSON lines) instead of the suites");
 ABSL_FLAG(std::string, report_dir, "dsconform-report", "where reports are written");
 ABSL_FLAG(std::string, expectations, "", "known differences (JSON lines, docs/expectations.md)");
@@ -35,6 +39,7 @@ ABSL_FLAG(std::string, out, "", "merge: the report directory to write; record: t
 ABSL_FLAG(std::string, engine, "", "record: the one engine to record (an --engines spec)");
 ABSL_FLAG(bool, keep_images, false, "record: keep every image whole (default: images over 256 bytes as length + SHA-256)");
 ABSL_FLAG(std::string, corpus, "", "check: the corpus file whose recorded engine the live --engines are compared with");
+ABSL_FLAG(bool, json, false, "bench: print the figures as one JSON object instead of a table");
 
 namespace dsconform {
 

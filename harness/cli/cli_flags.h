@@ -14,6 +14,9 @@ ABSL_DECLARE_FLAG(std::string, scale);
 ABSL_DECLARE_FLAG(std::string, cases);
 ABSL_DECLARE_FLAG(std::string, cases_file);
 ABSL_DECLARE_FLAG(std::string, tck_dir);
+ABSL_DECLARE_FLAG(std::string, fuzz_from);
+ABSL_DECLARE_FLAG(uint64_t, fuzz_seed);
+ABSL_DECLARE_FLAG(int, fuzz_per_image);
 ABSL_DECLARE_FLAG(std::string, report_dir);
 ABSL_DECLARE_FLAG(std::string, expectations);
 ABSL_DECLARE_FLAG(bool, update_expectations);
@@ -29,6 +32,7 @@ ABSL_DECLARE_FLAG(std::string, out);
 ABSL_DECLARE_FLAG(std::string, engine);
 ABSL_DECLARE_FLAG(bool, keep_images);
 ABSL_DECLARE_FLAG(std::string, corpus);
+ABSL_DECLARE_FLAG(bool, json);
 
 namespace dsconform {
 

@@ -6,6 +6,7 @@
 #include "harness/cli/case_selection.h"
 #include "harness/cli/cli_flags.h"
 #include "harness/cli/commands.h"
+#include "harness/cli/run_execution.h"
 #include "harness/cli/engine_catalog.h"
 
 namespace dsconform {
@@ -18,9 +19,7 @@ int ListCommand(const std::vector<std::string>& args) {
     return kExitClean;
   }
   if (what == "cases") {
-    auto scale = ParseScale(absl::GetFlag(FLAGS_scale));
-    if (!scale.ok()) return UsageError(std::string(scale.status().message()));
-    auto cases = SelectCases(SplitList(absl::GetFlag(FLAGS_suite)), *scale, SplitList(absl::GetFlag(FLAGS_cases)));
+    auto cases = LoadCasesFromFlags();
     if (!cases.ok()) return UsageError(std::string(cases.status().message()));
     for (const auto& c : *cases) std::printf("%s\n", c.id.c_str());
     return kExitClean;

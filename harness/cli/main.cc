@@ -20,6 +20,8 @@ commands:
   record --engine=E --out=FILE  keep one engine's observations of the selected cases in a corpus
   check --corpus=FILE          the corpus's cases on live --engines, against what it recorded
   merge --out=DIR SHARD_DIR...   one report from the shards of a run (--shard=I/N)
+  bench [--json]      wall time with 1 and N workers, each library's own time, the harness's share,
+                      JNI cost, peak memory (default engines: cpp,java)
 
 exit status:
   0    nothing differs beyond the expectations file
@@ -55,8 +57,9 @@ int main(int argc, char** argv) {
   if (help || args->empty()) {
     std::fputs(kUsage, help ? stdout : stderr);
     std::fputs("  --suite --engines --reference --scale --cases --cases_file --tck_dir --report_dir --expectations\n"
+               "  --fuzz_from --fuzz_seed --fuzz_per_image\n"
                "  --update_expectations --allow_unexpectedly_equal --jobs --shard --progress --writer\n"
-               "  --jvm_options --java_jar --resume --out --engine --keep_images --corpus\n"
+               "  --jvm_options --java_jar --resume --out --engine --keep_images --corpus --json\n"
                "  (README.md describes each)\n",
                help ? stdout : stderr);
     return help ? kExitClean : kExitUsage;
@@ -76,7 +79,8 @@ int main(int argc, char** argv) {
   if (command == "list") return ListCommand(rest);
   if (command == "repro") return ReproCommand(rest);
   if (command == "merge") return MergeCommand(rest, command_line);
+  if (command == "bench") return BenchCommand(rest, command_line);
   if (command == "record") return RecordCommand(rest, command_line);
   if (command == "check") return CheckCommand(rest, command_line);
-  return UsageError(absl::StrCat("unknown command '", command, "' (known: run, list, repro, record, check, merge)"));
+  return UsageError(absl::StrCat("unknown command '", command, "' (known: run, list, repro, record, check, merge, bench)"));
 }

@@ -33,8 +33,7 @@ int RecordCommand(const std::vector<std::string>& args, const std::string& comma
 
   CorpusHeader header;
   header.engine = (*engine)[0][0]->name();
-  if (!absl::GetFlag(FLAGS_tck_dir).empty()) header.suites = {"tck"};
-  else if (absl::GetFlag(FLAGS_cases_file).empty()) header.suites = SplitList(absl::GetFlag(FLAGS_suite));
+  header.suites = SuitesFromFlags();
   header.scale = absl::GetFlag(FLAGS_scale);
   header.inline_image_bytes = absl::GetFlag(FLAGS_keep_images) ? -1 : static_cast<int64_t>(kDefaultInlineImageBytes);
   header.command = command_line;

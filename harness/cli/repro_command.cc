@@ -9,6 +9,7 @@
 #include "harness/cli/cli_flags.h"
 #include "harness/cli/commands.h"
 #include "harness/cli/engine_catalog.h"
+#include "harness/cli/run_execution.h"
 #include "harness/corpus/corpus_engine.h"
 #include "harness/family/case_validation.h"
 #include "harness/run/runner.h"
@@ -42,12 +43,12 @@ class PrintingSink : public RecordSink {
 int ReproCommand(const std::vector<std::string>& args) {
   if (args.size() != 1) return UsageError("repro takes one case id: dsconform repro 'hll/sketch/lgk=12/type=HLL_4/n=3072'");
   absl::StatusOr<Case> c = absl::NotFoundError("");
-  if (!absl::GetFlag(FLAGS_cases_file).empty()) {
-    auto cases = ReadCasesFile(absl::GetFlag(FLAGS_cases_file));
+  if (const std::string source = CaseSourceFromFlags(); !source.empty()) {
+    auto cases = LoadCasesFromFlags();
     if (!cases.ok()) return UsageError(std::string(cases.status().message()));
     for (auto& x : *cases)
       if (x.id == args[0]) c = std::move(x);
-    if (!c.ok()) return UsageError(absl::StrCat("no case '", args[0], "' in ", absl::GetFlag(FLAGS_cases_file)));
+    if (!c.ok()) return UsageError(absl::StrCat("no case '", args[0], "' among the cases of ", source));
   } else {
     c = FindCase(args[0]);
     // A corpus among the engines holds the recorded program (its suite may have changed since).

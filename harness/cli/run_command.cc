@@ -17,8 +17,8 @@ int RunCommand(const std::vector<std::string>& args, const std::string& command_
   auto engines = ResolveEngines(EngineRequestFromFlags());
   if (!engines.ok()) return UsageError(std::string(engines.status().message()));
   inputs.engines = std::move(*engines);
-  inputs.suites = absl::GetFlag(FLAGS_tck_dir).empty() ? SplitList(absl::GetFlag(FLAGS_suite))
-                                                       : std::vector<std::string>{"tck"};
+  inputs.suites = SuitesFromFlags();
+  inputs.case_source = CaseSourceFromFlags();
   return ExecuteRun(std::move(inputs), command_line);
 }
 

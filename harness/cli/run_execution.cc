@@ -18,8 +18,10 @@
 #include "harness/cli/commands.h"
 #include "harness/cli/report_output.h"
 #include "harness/expect/expectations.h"
+#include "harness/fuzz/fuzz_cases.h"
 #include "harness/run/runner.h"
 #include "harness/tck/tck_import.h"
+#include "reports/record_text.h"
 
 namespace dsconform {
 namespace {
@@ -65,6 +67,12 @@ std::vector<Case> FilterByCaseFlag(std::vector<Case> cases) {
 absl::StatusOr<std::vector<Case>> LoadCasesFromFlags() {
   auto scale = ParseScale(absl::GetFlag(FLAGS_scale));
   if (!scale.ok()) return scale.status();
+  if (!absl::GetFlag(FLAGS_fuzz_from).empty()) {
+    auto seeds = ReadCorpus(absl::GetFlag(FLAGS_fuzz_from));
+    if (!seeds.ok()) return seeds.status();
+    if (absl::GetFlag(FLAGS_fuzz_per_image) < 1) return absl::InvalidArgumentError("--fuzz_per_image must be at least 1");
+    return FilterByCaseFlag(FuzzCases(*seeds, absl::GetFlag(FLAGS_fuzz_seed), absl::GetFlag(FLAGS_fuzz_per_image)));
+  }
   if (!absl::GetFlag(FLAGS_tck_dir).empty()) {
     auto tck = ImportTckSnapshots(absl::GetFlag(FLAGS_tck_dir));
     if (!tck.ok()) return tck.status();
@@ -81,6 +89,23 @@ absl::StatusOr<std::vector<Case>> LoadCasesFromFlags() {
     return FilterByCaseFlag(std::move(*cases));
   }
   return SelectCases(SplitList(absl::GetFlag(FLAGS_suite)), *scale, SplitList(absl::GetFlag(FLAGS_cases)));
+}
+
+std::vector<std::string> SuitesFromFlags() {
+  if (!absl::GetFlag(FLAGS_fuzz_from).empty()) return {"fuzz"};
+  if (!absl::GetFlag(FLAGS_tck_dir).empty()) return {"tck"};
+  if (!absl::GetFlag(FLAGS_cases_file).empty()) return {};
+  return SplitList(absl::GetFlag(FLAGS_suite));
+}
+
+std::string CaseSourceFromFlags() {
+  if (!absl::GetFlag(FLAGS_fuzz_from).empty())
+    return absl::StrCat("--fuzz_from=", ShellWord(absl::GetFlag(FLAGS_fuzz_from)),
+                        " --fuzz_seed=", absl::GetFlag(FLAGS_fuzz_seed),
+                        " --fuzz_per_image=", absl::GetFlag(FLAGS_fuzz_per_image));
+  if (!absl::GetFlag(FLAGS_tck_dir).empty()) return "--tck_dir=" + ShellWord(absl::GetFlag(FLAGS_tck_dir));
+  if (!absl::GetFlag(FLAGS_cases_file).empty()) return "--cases_file=" + ShellWord(absl::GetFlag(FLAGS_cases_file));
+  return "";
 }
 
 absl::StatusOr<Progress::Style> ProgressStyleFromFlag() {
@@ -144,6 +169,7 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
   info.reference = info.engines[options.reference];
   info.suites = inputs.suites;
   info.engine_specs = inputs.engine_specs;
+  info.case_source = inputs.case_source;
   info.expectations_file = expectations_path;
 
   std::set<int64_t> done;

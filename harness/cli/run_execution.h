@@ -24,10 +24,15 @@ struct RunInputs {
   // How `repro` names engines that are not this build's own, e.g.
   // "cpp@5.2.0+corpus" -> "corpus:corpus/hll-cpp-5.2.0.jsonl".
   std::map<std::string, std::string> engine_specs;
+  std::string case_source;  // CaseSourceFromFlags()
 };
 
-// The cases --suite/--scale/--cases or --cases_file select.
+// The cases --suite/--scale/--cases, --cases_file, --tck_dir or --fuzz_from select.
 absl::StatusOr<std::vector<Case>> LoadCasesFromFlags();
+// The suite names a run of those cases reports.
+std::vector<std::string> SuitesFromFlags();
+// The flags that made the cases when they are not the suites' (for repro commands), else "".
+std::string CaseSourceFromFlags();
 
 // Keeps the cases whose id matches one of the comma-separated globs of --cases
 // (all when it is empty).

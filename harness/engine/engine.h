@@ -3,6 +3,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,11 @@ class Engine {
   // Families this engine can execute; other cases get "not supported by this engine".
   virtual bool SupportsFamily(const std::string& family) const = 0;
   virtual absl::StatusOr<std::vector<Observations>> Run(absl::Span<const PreparedStage> stages) = 0;
+  // Seconds spent inside the library under test over every Run call so far,
+  // as the engine timed it from within (`dsconform bench` sets it against the
+  // wall time of the calls, to tell the library's work from getting items and
+  // results across); nullopt when the engine does not time itself.
+  virtual std::optional<double> LibrarySeconds() const { return std::nullopt; }
 };
 
 // Makes engine instances; the runner asks for one per worker, since engines

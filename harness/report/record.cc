@@ -83,6 +83,7 @@ nlohmann::ordered_json RunInfoToJson(const RunInfo& info) {
                               {"expectations_file", info.expectations_file}, {"status", info.status},
                               {"total_cases", info.total_cases}};
   if (!info.engine_specs.empty()) j["engine_specs"] = info.engine_specs;
+  if (!info.case_source.empty()) j["case_source"] = info.case_source;
   return j;
 }
 
@@ -96,6 +97,7 @@ bool RunInfoFromJson(const nlohmann::json& j, RunInfo* out, std::string* error) 
     out->status = j.at("status").get<std::string>();
     out->total_cases = j.at("total_cases").get<int64_t>();
     out->engine_specs = j.value("engine_specs", std::map<std::string, std::string>());
+    out->case_source = j.value("case_source", std::string());
   } catch (const std::exception& e) {
     *error = e.what();
     return false;

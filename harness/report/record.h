@@ -77,6 +77,9 @@ struct RunInfo {
   std::string status = "complete";  // complete | interrupted
   // Engines `repro` cannot name as they are named here (a corpus): name -> spec.
   std::map<std::string, std::string> engine_specs;
+  // The flags that made the cases when they are not the suites' own (--cases_file,
+  // --tck_dir, --fuzz_from ...), so that repro finds them: "--tck_dir=/data/tck".
+  std::string case_source;
   int64_t total_cases = 0;
 };
 

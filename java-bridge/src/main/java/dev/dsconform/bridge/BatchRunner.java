@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.datasketches.hll.HllSketch;
@@ -20,39 +21,66 @@ public final class BatchRunner {
   /** Families by the token of their `case` line; adding a family is one entry here. */
   private static final Map<String, Family> FAMILIES = Map.of("hll", new HllFamily());
 
+  /**
+   * Nanoseconds the calling thread's last runBatch spent executing steps: the library's own calls,
+   * with the items read in place from the buffer, as opposed to parsing the program and encoding
+   * the result. Per thread, since each engine runs its batches on one thread.
+   */
+  private static final ThreadLocal<long[]> LIBRARY_NANOS = ThreadLocal.withInitial(() -> new long[1]);
+
   private BatchRunner() {}
 
   /**
-   * Runs every stage of {@code program} (docs/java-bridge.md) reading items and input images from
-   * {@code data} in place, and returns the encoded observations of each stage, in order. A library
-   * exception ends its stage as field {@code error@op<index>}; the batch goes on.
+   * Runs every stage of {@code program} (docs/java-bridge.md) reading items and input images in
+   * place from {@code blobs} (direct buffers over the C++ side's memory, which program lines name
+   * by index), and returns the encoded observations of each stage, in order. A library exception
+   * ends its stage as field {@code error@op<index>}; the batch goes on.
    */
-  public static byte[] runBatch(String program, ByteBuffer data, boolean direct) {
+  public static byte[] runBatch(String program, ByteBuffer[] blobs, boolean direct) {
+    ByteBuffer[] readOnly = new ByteBuffer[blobs.length];
+    for (int i = 0; i < blobs.length; ++i) readOnly[i] = blobs[i].asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
     ResultWriter out = new ResultWriter();
+    long[] libraryNanos = LIBRARY_NANOS.get();
+    libraryNanos[0] = 0;
     for (ProgramReader.Stage stage : ProgramReader.parse(program)) {
       out.beginStage();
-      runStage(stage, data, direct, out);
+      libraryNanos[0] += runStage(stage, readOnly, direct, out);
       out.endStage();
     }
     return out.toByteArray();
   }
 
-  private static void runStage(ProgramReader.Stage stage, ByteBuffer data, boolean direct, ResultWriter out) {
+  /** What {@link #runBatch} last spent in steps on this thread, for `dsconform bench`. */
+  public static long lastBatchLibraryNanos() {
+    return LIBRARY_NANOS.get()[0];
+  }
+
+  /** Runs one stage; returns the nanoseconds its steps took. */
+  private static long runStage(ProgramReader.Stage stage, ByteBuffer[] blobs, boolean direct, ResultWriter out) {
     Family family = FAMILIES.get(stage.family());
     Family.StageExecutor executor =
-        family == null ? null : family.begin(new StageContext(data, direct, out, stage.images()));
+        family == null ? null : family.begin(new StageContext(blobs, direct, out, stage.images()));
+    long nanos = 0;
     for (ProgramReader.Op op : stage.ops()) {
+      long start = System.nanoTime();
       try {
         if (executor == null || !executor.execute(op)) {
           out.unsupported(op.slot() + "." + op.name(), "not supported by this engine");
         }
+      } catch (OutOfMemoryError e) {
+        // An allocation a corrupt image asked for (a 2^31-entry array) failed and was abandoned;
+        // the heap is as before, so it is this case's outcome, not the engine's end.
+        out.error("error@op" + op.index(), e);
+        return nanos + (System.nanoTime() - start);
       } catch (LinkageError | VirtualMachineError e) {
-        throw e;  // the engine itself is unusable (wrong class versions, out of memory): fail the batch
+        throw e;  // the engine itself is unusable (wrong class versions, a broken VM): fail the batch
       } catch (Throwable t) {
         out.error("error@op" + op.index(), t);
-        return;
+        return nanos + (System.nanoTime() - start);
       }
+      nanos += System.nanoTime() - start;
     }
+    return nanos;
   }
 
   /** The family tokens runBatch understands, comma-separated and sorted: the C++ engine's SupportsFamily. */

@@ -13,11 +13,11 @@ import java.util.Map;
 final class ProgramReader {
   private ProgramReader() {}
 
-  /** Where an op's item tape sits in the batch's data buffer. */
-  record ItemsRef(String kind, int offset, int length, long count) {}
+  /** An op's item tape: which of the batch's blobs holds it, and how many items it has. */
+  record ItemsRef(String kind, int blob, long count) {}
 
-  /** Where an input image sits in the batch's data buffer. */
-  record ImageRef(int offset, int length) {}
+  /** An input image: which of the batch's blobs holds it. */
+  record ImageRef(int blob) {}
 
   /** One step; {@code index} is its position in the stage, as in {@code error@op<index>}. */
   record Op(int index, String name, String slot, Map<String, String> args, ItemsRef items) {
@@ -59,8 +59,8 @@ final class ProgramReader {
           ops = new ArrayList<>(expectedOps);
         }
         case "image" -> {
-          require(t.length == 4 && family != null && ops.isEmpty(), lineNo, line);
-          images.put(t[1], new ImageRef(Integer.parseInt(t[2]), Integer.parseInt(t[3])));
+          require(t.length == 3 && family != null && ops.isEmpty(), lineNo, line);
+          images.put(t[1], new ImageRef(Integer.parseInt(t[2])));
         }
         case "op" -> {
           require(t.length >= 3 && family != null && t[2].startsWith("sketch="), lineNo, line);
@@ -73,8 +73,8 @@ final class ProgramReader {
             String value = t[i].substring(eq + 1);
             if (key.equals("items")) {
               String[] p = value.split(":", -1);
-              require(p.length == 4, lineNo, line);
-              items = new ItemsRef(p[0], Integer.parseInt(p[1]), Integer.parseInt(p[2]), Long.parseLong(p[3]));
+              require(p.length == 3, lineNo, line);
+              items = new ItemsRef(p[0], Integer.parseInt(p[1]), Long.parseLong(p[2]));
             } else {
               args.put(key, value);
             }

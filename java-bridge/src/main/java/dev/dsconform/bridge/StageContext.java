@@ -6,14 +6,14 @@ import java.util.Map;
 
 /** What a family's steps see of the batch: items, images, the engine mode, the result writer. */
 final class StageContext {
-  final ByteBuffer data;
+  final ByteBuffer[] blobs;  // the batch's item tapes and input images, read-only
   final boolean direct;  // java-direct: sketches and unions live in a MemorySegment
   final ResultWriter out;
   private final Map<String, ProgramReader.ImageRef> inputImages;
   private final Map<String, byte[]> writtenImages = new HashMap<>();
 
-  StageContext(ByteBuffer data, boolean direct, ResultWriter out, Map<String, ProgramReader.ImageRef> inputImages) {
-    this.data = data;
+  StageContext(ByteBuffer[] blobs, boolean direct, ResultWriter out, Map<String, ProgramReader.ImageRef> inputImages) {
+    this.blobs = blobs;
     this.direct = direct;
     this.out = out;
     this.inputImages = inputImages;
@@ -21,7 +21,7 @@ final class StageContext {
 
   void items(ProgramReader.Op op, ItemTape.Sink sink) {
     if (op.items() == null) throw new IllegalArgumentException("op " + op.index() + " (" + op.name() + ") has no items");
-    ItemTape.forEach(data, op.items(), sink);
+    ItemTape.forEach(blobs, op.items(), sink);
   }
 
   /** Records an image field, so a later deserialize step of this stage can read it by name. */
@@ -39,8 +39,9 @@ final class StageContext {
     if (written != null) return written.clone();
     ProgramReader.ImageRef ref = inputImages.get(field);
     if (ref == null) throw new IllegalArgumentException("no image named " + field + " in this stage");
-    byte[] copy = new byte[ref.length()];
-    data.get(ref.offset(), copy);
+    ByteBuffer image = blobs[ref.blob()];
+    byte[] copy = new byte[image.capacity()];
+    image.get(0, copy);
     return copy;
   }
 }

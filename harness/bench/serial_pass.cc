@@ -1,0 +1,53 @@
+#include "harness/bench/serial_pass.h"
+
+#include <chrono>
+
+#include "harness/run/batch_execution.h"
+#include "harness/run/record_builder.h"
+
+namespace dsconform {
+namespace {
+
+double SecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+absl::StatusOr<SerialPassTimes> RunSerialPass(const std::vector<IndexedCase>& cases, EngineSet& engines,
+                                              const RunOptions& options, RecordSink& sink) {
+  if (engines.empty()) return absl::InvalidArgumentError("no engines to run");
+  std::vector<std::string> names;
+  for (const auto& e : engines) names.push_back(e->name());
+  if (options.reference >= names.size()) return absl::InvalidArgumentError("reference engine index out of range");
+
+  SerialPassTimes t;
+  for (const auto& batch : MakeBatches(cases, options)) {
+    if (options.should_stop && options.should_stop()) {
+      t.interrupted = true;
+      break;
+    }
+    auto start = std::chrono::steady_clock::now();
+    BatchOutcome outcome = ExecuteBatch(batch, engines);
+    t.execute_seconds += SecondsSince(start);
+
+    start = std::chrono::steady_clock::now();
+    std::vector<Record> records;
+    for (size_t i = 0; i < batch.size(); ++i) {
+      auto recs = BuildRecords(batch[i], names, options.reference, outcome.first[i], outcome.cross[i],
+                               options.expectations, options.check_invariants);
+      for (auto& r : recs) records.push_back(std::move(r));
+    }
+    t.records_seconds += SecondsSince(start);
+
+    start = std::chrono::steady_clock::now();
+    for (const Record& r : records)
+      if (auto st = sink.Write(r); !st.ok()) return st;
+    t.sink_seconds += SecondsSince(start);
+    t.records += static_cast<int64_t>(records.size());
+    ++t.batches;
+  }
+  return t;
+}
+
+}  // namespace dsconform

@@ -1,0 +1,30 @@
+#include "harness/fuzz/fuzz_cases.h"
+
+#include <set>
+
+#include "absl/strings/str_cat.h"
+#include "harness/family/family.h"
+#include "harness/fuzz/image_mutator.h"
+
+namespace dsconform {
+
+std::vector<Case> FuzzCases(const Corpus& seeds, uint64_t seed, size_t per_image) {
+  std::vector<Case> cases;
+  std::set<std::string> images;  // many cases write the same image; fuzz each once
+  for (const CorpusEntry& e : seeds.entries) {
+    const Family* family = FindFamily(e.c.family);
+    if (family == nullptr || family->SnapshotPrefixes().empty()) continue;
+    for (const Field& f : e.first.fields) {
+      if (f.value.kind != Value::Kind::kBytes || !images.insert(f.value.bytes).second) continue;
+      for (const Mutant& m : MutateImage(f.value.bytes, *family, seed, per_image)) {
+        Case c = family->SnapshotCase(absl::StrCat("fuzz/", e.c.id, "/", f.name, "/", m.name), m.image);
+        c.suite = "fuzz";
+        c.invariants.clear();  // a damaged image need not come back as it was
+        cases.push_back(std::move(c));
+      }
+    }
+  }
+  return cases;
+}
+
+}  // namespace dsconform

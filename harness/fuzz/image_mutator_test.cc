@@ -1,0 +1,62 @@
+#include "harness/fuzz/image_mutator.h"
+
+#include <set>
+
+#include "gtest/gtest.h"
+#include "harness/fuzz/fuzz_cases.h"
+
+namespace dsconform {
+namespace {
+
+// An HLL_4 LIST image (lgK 12) with two coupons, as both libraries write it.
+const std::string kList("\x02\x01\x07\x0c\x03\x08\x02\x00\x11\x22\x33\x04\x55\x66\x77\x08", 16);
+
+TEST(ImageMutatorTest, IsDeterministicAndDistinct) {
+  const Family* hll = FindFamily("hll");
+  ASSERT_NE(hll, nullptr);
+  const auto a = MutateImage(kList, *hll, 7, 500), b = MutateImage(kList, *hll, 7, 500);
+  ASSERT_EQ(a.size(), b.size());
+  std::set<std::string> images;
+  for (size_t i = 0; i < a.size(); ++i) {
+    EXPECT_EQ(a[i].name, b[i].name);
+    EXPECT_EQ(a[i].image, b[i].image);
+    EXPECT_NE(a[i].image, kList) << a[i].name;
+    EXPECT_TRUE(images.insert(a[i].image).second) << a[i].name;
+  }
+  EXPECT_GT(a.size(), 60u);
+  EXPECT_NE(MutateImage(kList, *hll, 8, 500).back().image, a.back().image);  // the seeded flips move
+}
+
+TEST(ImageMutatorTest, DamagesEveryHeaderFieldAndCutsAtItsBoundary) {
+  const auto mutants = MutateImage(kList, *FindFamily("hll"), 1, 1000);
+  std::map<std::string, std::string> by_name;
+  for (const auto& m : mutants) by_name[m.name] = m.image;
+  ASSERT_TRUE(by_name.count("lgK=0xff"));
+  EXPECT_EQ(static_cast<unsigned char>(by_name["lgK=0xff"][3]), 0xff);
+  ASSERT_TRUE(by_name.count("truncate@8"));
+  EXPECT_EQ(by_name["truncate@8"], kList.substr(0, 8));
+  EXPECT_TRUE(by_name.count("serVer=0"));
+  EXPECT_TRUE(by_name.count("familyId=3"));
+  EXPECT_TRUE(by_name.count("extend+8"));
+  EXPECT_EQ(MutateImage(kList, *FindFamily("hll"), 1, 5).size(), 5u);
+}
+
+TEST(FuzzCasesTest, EachDistinctImageOfARecordingGivesCasesOfSuiteFuzz) {
+  Corpus seeds;
+  CorpusEntry e;
+  e.c.id = "hll/x";
+  e.c.family = "hll";
+  e.first.Add("a.compact", Value::Bytes(kList));
+  e.first.Add("b.compact", Value::Bytes(kList));  // the same image: fuzzed once
+  e.first.Add("a.estimate", Value::Double(2));
+  seeds.entries.push_back(e);
+  const auto cases = FuzzCases(seeds, 3, 10);
+  ASSERT_EQ(cases.size(), 10u);
+  EXPECT_EQ(cases[0].suite, "fuzz");
+  EXPECT_EQ(cases[0].id.rfind("fuzz/hll/x/a.compact/", 0), 0u) << cases[0].id;
+  EXPECT_TRUE(cases[0].invariants.empty());
+  EXPECT_EQ(cases[0].inputs.count("image"), 1u);
+}
+
+}  // namespace
+}  // namespace dsconform

@@ -1,0 +1,76 @@
+// Memory stays flat over long runs: 100,000 small cases through the JVM bridge
+// in a JVM capped at 96 MiB of heap. A leaked JNI reference, a retained batch
+// buffer or a growing cache fails it: the heap runs out (the batch fails) or
+// the process's resident memory keeps growing after the warm-up.
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "gtest/gtest.h"
+#include "java-bridge/java_engine.h"
+#include "java-bridge/jvm_heap.h"
+
+namespace dsconform {
+namespace {
+
+constexpr int kBatches = 100;
+constexpr int kBatchCases = 1000;
+constexpr int64_t kMiB = 1 << 20;
+
+int64_t ResidentBytes() {
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);)
+    if (line.rfind("VmRSS:", 0) == 0) return std::stoll(line.substr(6)) * 1024;
+  return -1;
+}
+
+// A small case of every kind of step: create, update, serialize, query, union.
+Case SmallCase(int i) {
+  auto c = CaseFromJson(nlohmann::json::parse(absl::StrCat(R"({"id": "m)", i, R"(", "family": "hll", "ops": [
+    {"op": "create", "sketch": "a", "lg_k": )", 4 + i % 8, R"(, "type": "HLL_)", 4 + 2 * (i % 3), R"("},
+    {"op": "update", "sketch": "a", "items": {"gen": "splitmix64", "seed": )", i, R"(, "count": )", i % 200, R"(}},
+    {"op": "serialize", "sketch": "a", "form": "compact"},
+    {"op": "union", "sketch": "u", "lg_max_k": 10},
+    {"op": "merge", "sketch": "u", "from": "a", "how": "copy"},
+    {"op": "query", "sketch": "u", "queries": ["estimate", "lb1", "ub1"]}]})")));
+  EXPECT_TRUE(c.ok()) << c.status();
+  return *c;
+}
+
+TEST(JavaBridgeMemory, HundredThousandCasesKeepHeapAndResidentMemoryFlat) {
+  auto spec = ParseJavaEngineSpec("java");
+  ASSERT_TRUE(spec.ok()) << spec.status();
+  spec->jvm.max_heap = "96m";
+  auto factory = MakeJavaEngineFactory(*spec);
+  ASSERT_TRUE(factory.ok()) << factory.status();
+  auto engine = (*factory)->Create();
+  ASSERT_TRUE(engine.ok()) << engine.status();
+
+  std::vector<Case> cases;
+  for (int i = 0; i < kBatchCases; ++i) cases.push_back(SmallCase(i));
+  std::vector<PreparedStage> stages;
+  for (const Case& c : cases) stages.push_back(PrepareStage(c, c.ops));
+
+  int64_t warm_rss = 0;
+  for (int b = 0; b < kBatches; ++b) {
+    auto out = (*engine)->Run(stages);
+    ASSERT_TRUE(out.ok()) << "batch " << b << ": " << out.status();
+    ASSERT_EQ(out->size(), stages.size());
+    ASSERT_NE((*out)[kBatchCases - 1].Find("u.estimate"), nullptr) << "batch " << b;
+    if (b == 9) warm_rss = ResidentBytes();  // after 10,000 cases: JIT, class loading and heap sizing done
+  }
+  const int64_t end_rss = ResidentBytes();
+  ASSERT_GT(warm_rss, 0);
+  EXPECT_LT(end_rss - warm_rss, 48 * kMiB) << "resident memory grew from " << warm_rss / kMiB << " MiB to "
+                                            << end_rss / kMiB << " MiB over 90,000 cases";
+  auto heap = ReadJvmHeapUsage(false);
+  ASSERT_TRUE(heap.ok()) << heap.status();
+  EXPECT_LE(heap->committed_bytes, 96 * kMiB);
+  std::printf("after %d cases: RSS %lld MiB (%lld MiB after 10,000), Java heap used %lld MiB of %lld MiB\n",
+              kBatches * kBatchCases, static_cast<long long>(end_rss / kMiB), static_cast<long long>(warm_rss / kMiB),
+              static_cast<long long>(heap->used_bytes / kMiB), static_cast<long long>(heap->max_bytes / kMiB));
+}
+
+}  // namespace
+}  // namespace dsconform
