@@ -10,7 +10,7 @@ source "$(dirname "$0")/test_lib.sh"
 quiet=(--progress=none)
 
 engines=(java java-direct)
-"$dsconform" list engines 2>/dev/null | grep -q '^cpp@' && engines+=(cpp)
+"$dsconform" list engines 2>/dev/null | grep -q '(spec: cpp)' && engines+=(cpp)
 for e in "${engines[@]}"; do
   check "record $e" 0 "$dsconform" record --engine="$e" --suite='hll.unions,hll.cross_heapify,hll.items' \
     --scale=smoke --out="$work/$e.jsonl" "${quiet[@]}"
