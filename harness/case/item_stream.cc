@@ -57,10 +57,17 @@ void PutU32(std::string& out, uint32_t v) {
   for (int i = 0; i < 4; ++i) b[i] = static_cast<char>(v >> (8 * i));
   out.append(b, 4);
 }
-void PutU64(std::string& out, uint64_t v) {
-  char b[8];
-  for (int i = 0; i < 8; ++i) b[i] = static_cast<char>(v >> (8 * i));
-  out.append(b, 8);
+// A tape of n longs or doubles, sized once and filled in place (tapes of
+// millions of items are built for every large case).
+template <typename Next>
+std::string FixedWidthTape(size_t n, Next next) {
+  std::string out(n * 8, '\0');
+  char* p = out.data();
+  for (size_t i = 0; i < n; ++i, p += 8) {
+    const uint64_t v = next(i);
+    for (int b = 0; b < 8; ++b) p[b] = static_cast<char>(v >> (8 * b));
+  }
+  return out;
 }
 void PutBlob(std::string& out, const std::string& s) {
   PutU32(out, static_cast<uint32_t>(s.size()));
@@ -87,26 +94,17 @@ std::string EncodeItemTape(const ItemStream& s) {
   const size_t n = static_cast<size_t>(s.count);
   switch (s.generator) {
     case ItemGenerator::kSequence:
-      out.reserve(n * 8);
-      for (size_t i = 0; i < n; ++i) PutU64(out, static_cast<uint64_t>(s.start) + i);
-      break;
+      return FixedWidthTape(n, [&](size_t i) { return static_cast<uint64_t>(s.start) + i; });
     case ItemGenerator::kSplitMix64:
-      out.reserve(n * 8);
-      for (size_t i = 0; i < n; ++i) PutU64(out, rng.Next());
-      break;
+      return FixedWidthTape(n, [&](size_t) { return rng.Next(); });
     case ItemGenerator::kDoubles: {
       constexpr size_t kSpecials = sizeof(kSpecialDoubles) / sizeof(kSpecialDoubles[0]);
-      out.reserve(n * 8);
-      for (size_t i = 0; i < n; ++i) {
+      return FixedWidthTape(n, [&](size_t i) {
+        if (i >= kSpecials) return rng.Next();
         uint64_t bits;
-        if (i < kSpecials) {
-          std::memcpy(&bits, &kSpecialDoubles[i], 8);
-        } else {
-          bits = rng.Next();
-        }
-        PutU64(out, bits);
-      }
-      break;
+        std::memcpy(&bits, &kSpecialDoubles[i], 8);
+        return bits;
+      });
     }
     case ItemGenerator::kAsciiStrings:
       for (size_t i = 0; i < n; ++i) PutBlob(out, absl::StrCat("item-", s.start + static_cast<int64_t>(i)));

@@ -24,8 +24,10 @@ class ReportOutput : public RecordSink {
   const std::vector<Record>& records() const { return records_; }
   const std::vector<Record>& done_records() const { return done_; }
 
-  // Writes the summaries from every record (resumed ones first, sorted into
-  // case order), and prints the console summary to `console`.
+  // Writes the summaries from every record (resumed ones and this run's,
+  // sorted into case order), and prints the console summary to `console`.
+  // Afterwards records() holds every record in case order and
+  // done_records() is empty.
   absl::Status Finish(const RunInfo& info, const std::string& timing, std::FILE* console);
 
  private:

@@ -45,6 +45,20 @@ TEST(Differ, ByteImagesReportDifferingRangesAndLengthChange) {
   EXPECT_EQ(r.diffs[0].ranges[1].end, 5u);
 }
 
+TEST(Differ, RangesAreExactAcrossLongEqualStretches) {
+  // Differences on both sides of 8-byte boundaries, inside long equal runs, and in the last bytes.
+  std::string a(1000, '\x5a'), b = a;
+  const std::vector<std::pair<uint32_t, uint32_t>> want = {{0, 1}, {7, 9}, {15, 16}, {16 + 8 * 50, 16 + 8 * 50 + 3}, {999, 1000}};
+  for (const auto& [begin, end] : want)
+    for (uint32_t i = begin; i < end; ++i) b[i] = static_cast<char>(~b[i]);
+  const FieldDiff d = MakeFieldDiff("a.compact", Value::Bytes(a), Value::Bytes(b), nullptr, {});
+  ASSERT_EQ(d.ranges.size(), want.size());
+  for (size_t i = 0; i < want.size(); ++i) {
+    EXPECT_EQ(d.ranges[i].begin, want[i].first) << i;
+    EXPECT_EQ(d.ranges[i].end, want[i].second) << i;
+  }
+}
+
 TEST(Differ, MissingFieldsOnEitherSideAreDifferences) {
   DiffResult r = DiffObservations(Obs({{"a", Value::Int(1)}, {"b", Value::Int(2)}}),
                                   Obs({{"a", Value::Int(1)}, {"c", Value::Int(3)}}), nullptr, {});

@@ -1,5 +1,6 @@
 #include "harness/run/runner.h"
 
+#include <algorithm>
 #include <atomic>
 #include <map>
 #include <mutex>
@@ -21,6 +22,9 @@ int64_t ItemsOf(const Case& c) {
       if (op.items) n += op.items->count;
   return n;
 }
+
+// What a case costs besides its items (engine calls, observations, diffs), in items.
+constexpr int64_t kItemsPerCaseOverhead = 2000;
 
 }  // namespace
 
@@ -45,26 +49,41 @@ std::vector<std::vector<IndexedCase>> MakeBatches(const std::vector<IndexedCase>
 namespace {
 
 // Hands records to the sink in batch order, whichever worker finishes first.
+// One worker at a time writes, outside the lock, so the others keep running
+// cases while records are serialized; a worker that delivers a batch while
+// another writes leaves it for that writer and goes back to work.
 class OrderedEmitter {
  public:
   OrderedEmitter(RecordSink& sink, const ProgressFn& progress) : sink_(sink), progress_(progress) {}
 
   absl::Status Deliver(size_t batch, std::vector<Record> records, int64_t cases) {
-    std::lock_guard<std::mutex> lock(mu_);
+    std::unique_lock<std::mutex> lock(mu_);
     pending_[batch] = {std::move(records), cases};
+    executed_ += cases;  // progress counts cases run, written or not yet
+    if (progress_) progress_(executed_);
+    if (writing_) return status_;
+    writing_ = true;
     while (status_.ok()) {
       auto it = pending_.find(next_);
       if (it == pending_.end()) break;
-      for (const Record& r : it->second.first) {
-        status_ = sink_.Write(r);
-        if (!status_.ok()) break;
-        ++stats_.records;
-      }
-      stats_.cases_done += it->second.second;
+      Pending ready = std::move(it->second);
       pending_.erase(it);
+      lock.unlock();
+      absl::Status st;
+      int64_t written = 0;
+      for (const Record& r : ready.first) {
+        st = sink_.Write(r);
+        if (!st.ok()) break;
+        ++written;
+      }
+      lock.lock();
+      status_.Update(st);
+      stats_.records += written;
+      if (!st.ok()) break;
+      stats_.cases_done += ready.second;
       ++next_;
-      if (progress_) progress_(stats_.cases_done);
     }
+    writing_ = false;
     return status_;
   }
 
@@ -74,11 +93,14 @@ class OrderedEmitter {
   }
 
  private:
+  using Pending = std::pair<std::vector<Record>, int64_t>;
   std::mutex mu_;
   RecordSink& sink_;
   const ProgressFn& progress_;
-  std::map<size_t, std::pair<std::vector<Record>, int64_t>> pending_;
+  std::map<size_t, Pending> pending_;
   size_t next_ = 0;
+  bool writing_ = false;  // a worker is writing records outside the lock
+  int64_t executed_ = 0;
   RunStats stats_;
   absl::Status status_;
 };
@@ -105,6 +127,16 @@ absl::StatusOr<RunStats> RunCases(const std::vector<IndexedCase>& cases, std::ve
   if (options.reference >= names.size()) return absl::InvalidArgumentError("reference engine index out of range");
 
   const auto batches = MakeBatches(cases, options);
+  // Workers take the largest batches first, so that no worker is left alone
+  // with a big one at the end; records still reach the sink in case order.
+  std::vector<size_t> order(batches.size());
+  std::vector<int64_t> cost(batches.size());
+  for (size_t b = 0; b < batches.size(); ++b) {
+    order[b] = b;
+    for (const auto& ic : batches[b]) cost[b] += ItemsOf(*ic.c) + kItemsPerCaseOverhead;
+  }
+  if (workers.size() > 1)
+    std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return cost[x] > cost[y]; });
   OrderedEmitter emitter(sink, progress);
   std::atomic<size_t> next{0};
   std::atomic<bool> stop{false};
@@ -117,8 +149,9 @@ absl::StatusOr<RunStats> RunCases(const std::vector<IndexedCase>& cases, std::ve
         stop = true;
         break;
       }
-      const size_t b = next.fetch_add(1);
-      if (b >= batches.size()) break;
+      const size_t taken = next.fetch_add(1);
+      if (taken >= batches.size()) break;
+      const size_t b = order[taken];
       const auto& batch = batches[b];
       BatchOutcome outcome = ExecuteBatch(batch, engines);
       std::vector<Record> records;

@@ -47,8 +47,9 @@ struct RunStats {
   bool interrupted = false;
 };
 
-// Called after each batch with the number of cases finished so far.
-using ProgressFn = std::function<void(int64_t cases_done)>;
+// Called after each batch with the number of cases run so far (their records
+// may still wait for earlier batches before they are written).
+using ProgressFn = std::function<void(int64_t cases_run)>;
 
 // The engine instances of one worker: engines[i] comes from factories[i].
 using EngineSet = std::vector<std::unique_ptr<Engine>>;
@@ -63,7 +64,8 @@ absl::StatusOr<std::vector<EngineSet>> CreateEngines(const std::vector<EngineFac
 
 // Runs every case on every engine, diffs each candidate against the reference,
 // checks invariants and cross stages, applies the expectations, and hands the
-// records to `sink` in case order whatever the number of workers.
+// records to `sink` in case order whatever the number of workers. With more
+// than one worker the largest batches run first.
 absl::StatusOr<RunStats> RunCases(const std::vector<IndexedCase>& cases, std::vector<EngineSet>& workers,
                                   const RunOptions& options, RecordSink& sink, const ProgressFn& progress);
 

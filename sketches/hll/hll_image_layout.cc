@@ -150,15 +150,23 @@ std::string RowValue(const HeaderRow& row, std::string_view img) {
 
 // Collects the fields that overlap [begin, end); a zero-length field (the
 // point where a truncated image stops) counts when it lies inside or at end.
+// A sink for problems only wants no field but the one that says why the image
+// does not decode, wherever it lies.
 class Sink {
  public:
   Sink(uint32_t begin, uint32_t end) : begin_(begin), end_(end) {}
+  static Sink ProblemsOnly() { return Sink(1, 0); }
   bool Wants(uint32_t off, uint32_t size) const {
     if (size == 0) return off >= begin_ && off <= end_;
     return off < end_ && static_cast<uint64_t>(off) + size > begin_;
   }
   void Add(std::string name, uint32_t off, uint32_t size, std::string value) {
     if (Wants(off, size)) fields_.push_back({std::move(name), off, size, std::move(value)});
+  }
+  uint32_t begin() const { return begin_; }
+  uint32_t end() const { return end_; }
+  void AddProblem(std::string name, uint32_t off, uint32_t size, std::string value) {
+    if (begin_ > end_ || Wants(off, size)) fields_.push_back({std::move(name), off, size, std::move(value)});
   }
   std::vector<DecodedField> Take() { return std::move(fields_); }
 
@@ -168,13 +176,13 @@ class Sink {
 };
 
 void Truncated(Sink& sink, const Header& h, uint32_t off, uint64_t expected_end, const std::string& what) {
-  sink.Add("truncated", off, h.size - off,
-           absl::StrCat("image ends at byte ", h.size, " inside ", what,
-                        expected_end > 0 ? absl::StrCat(" (needs ", expected_end, " bytes)") : ""));
+  sink.AddProblem("truncated", off, h.size - off,
+                  absl::StrCat("image ends at byte ", h.size, " inside ", what,
+                               expected_end > 0 ? absl::StrCat(" (needs ", expected_end, " bytes)") : ""));
 }
 
 void Undecoded(Sink& sink, const Header& h, uint32_t off, const std::string& why) {
-  sink.Add("undecoded", off, h.size - off, absl::StrCat(h.size - off, " bytes: ", why));
+  sink.AddProblem("undecoded", off, h.size - off, absl::StrCat(h.size - off, " bytes: ", why));
 }
 
 std::string SlotValue(uint32_t pair, uint8_t lg_k, bool with_hex) {
@@ -186,19 +194,25 @@ std::string SlotValue(uint32_t pair, uint8_t lg_k, bool with_hex) {
 }
 
 // Emits `count` 4-byte entries named prefix[i] from `start`; returns the end
-// offset, or 0 after reporting that the image ends inside the array.
+// offset, or 0 after reporting that the image ends inside the array. Visits
+// only the entries the sink wants, so a narrow range costs little.
 uint64_t IntArray(Sink& sink, std::string_view img, const Header& h, uint32_t start, uint64_t count,
                   const char* prefix, bool with_hex) {
   const uint64_t end = start + 4 * count;
-  for (uint64_t i = 0; i < count; ++i) {
+  const uint64_t whole = h.size > start ? (h.size - start) / 4 : 0;  // entries that fit in the image
+  const uint64_t present = std::min(count, whole);
+  const uint64_t first = sink.begin() > start ? (sink.begin() - start) / 4 : 0;
+  const uint64_t last = sink.end() > start ? std::min<uint64_t>(present, (uint64_t{sink.end()} - start + 3) / 4) : 0;
+  for (uint64_t i = first; i < last; ++i) {
     const uint64_t off = start + 4 * i;
-    if (off + 4 > h.size) {
-      Truncated(sink, h, static_cast<uint32_t>(off), end, absl::StrCat(prefix, "[", i, "] of ", count));
-      return 0;
-    }
     if (!sink.Wants(static_cast<uint32_t>(off), 4)) continue;
     sink.Add(absl::StrCat(prefix, "[", i, "]"), static_cast<uint32_t>(off), 4,
              SlotValue(LoadU32(img, static_cast<uint32_t>(off)), h.lg_k, with_hex));
+  }
+  if (present < count) {
+    const uint64_t off = start + 4 * present;
+    Truncated(sink, h, static_cast<uint32_t>(off), end, absl::StrCat(prefix, "[", present, "] of ", count));
+    return 0;
   }
   return end;
 }
@@ -266,14 +280,31 @@ uint64_t DecodeHllArrays(Sink& sink, std::string_view img, const Header& h) {
   const uint32_t k = 1u << h.lg_k;
   const uint32_t array_bytes = h.tgt_type == 0 ? k / 2 : h.tgt_type == 1 ? (k * 3) / 4 + 1 : k;
   const uint64_t array_end = kHllDataStart + array_bytes;
-  for (uint32_t slot = 0; slot < k; ++slot) {
-    const Register r = ReadRegister(img, h, slot);
-    if (static_cast<uint64_t>(r.offset) + r.size > h.size) {
-      Truncated(sink, h, r.offset, array_end, absl::StrCat("register[", slot, "] of ", k));
-      return 0;
+  // Only the registers around the sink's range are visited (a 2^21-register
+  // image is decoded at a few differing bytes at a time), and the first one the
+  // image cuts short, found from the image's length.
+  const uint32_t bits = h.tgt_type == 0 ? 4 : h.tgt_type == 1 ? 6 : 8;
+  auto slot_at = [&](uint64_t off) -> uint64_t {  // a slot at or before the one whose bits start at `off`
+    const uint64_t slot = off > kHllDataStart ? (off - kHllDataStart) * 8 / bits : 0;
+    return std::min<uint64_t>(k, slot > 0 ? slot - 1 : 0);
+  };
+  uint64_t cut = k;  // the first register the image does not hold whole
+  if (array_end > h.size) {
+    for (cut = slot_at(h.size); cut < k; ++cut) {
+      const Register r = ReadRegister(img, h, static_cast<uint32_t>(cut));
+      if (static_cast<uint64_t>(r.offset) + r.size > h.size) break;
     }
+  }
+  const uint64_t last = std::min<uint64_t>(cut, sink.end() == 0 ? 0 : slot_at(sink.end()) + 3);
+  for (uint64_t slot = slot_at(sink.begin()); slot < last; ++slot) {
+    const Register r = ReadRegister(img, h, static_cast<uint32_t>(slot));
     if (!sink.Wants(r.offset, r.size)) continue;
     sink.Add(absl::StrCat("register[", slot, "]"), r.offset, r.size, RegisterValue(h, r.value, h.byte6));
+  }
+  if (cut < k) {
+    const Register r = ReadRegister(img, h, static_cast<uint32_t>(cut));
+    Truncated(sink, h, r.offset, array_end, absl::StrCat("register[", cut, "] of ", k));
+    return 0;
   }
   if (h.tgt_type == 1) {  // the byte HLL_6 arrays carry past the last register
     const uint32_t off = kHllDataStart + (k * 3) / 4;
@@ -301,11 +332,10 @@ uint64_t DecodeHllArrays(Sink& sink, std::string_view img, const Header& h) {
   return IntArray(sink, img, h, static_cast<uint32_t>(array_end), count, "aux", false);
 }
 
-std::vector<DecodedField> Decode(std::string_view img, uint32_t begin, uint32_t end) {
-  Sink sink(begin, end);
+std::vector<DecodedField> Decode(std::string_view img, Sink sink) {
   const Header h = ReadHeader(img);
   if (h.size == 0) {
-    sink.Add("truncated", 0, 0, "empty image");
+    sink.AddProblem("truncated", 0, 0, "empty image");
     return sink.Take();
   }
   uint32_t header_end = 0;
@@ -338,11 +368,47 @@ std::vector<DecodedField> Decode(std::string_view img, uint32_t begin, uint32_t 
 }  // namespace
 
 std::vector<DecodedField> DecodeHllImage(std::string_view image) {
-  return Decode(image, 0, std::numeric_limits<uint32_t>::max());
+  return Decode(image, Sink(0, std::numeric_limits<uint32_t>::max()));
 }
 
 std::vector<DecodedField> DecodeHllImageRange(std::string_view image, uint32_t begin, uint32_t end) {
-  return Decode(image, begin, end);
+  return Decode(image, Sink(begin, end));
+}
+
+HllRegisterValues ReadHllRegisterValues(std::string_view image) {
+  HllRegisterValues out;
+  const std::vector<DecodedField> problems = Decode(image, Sink::ProblemsOnly());
+  if (!problems.empty()) {
+    out.problem = problems.front().value;
+    return out;
+  }
+  const Header h = ReadHeader(image);
+  if (h.cur_mode != 2) return out;
+  out.hll_mode = true;
+  out.hll4 = h.tgt_type == 0;
+  out.out_of_order = (h.flags & 0x10) != 0;
+  out.cur_min = h.byte6;
+  out.hip_accum = LoadF64(image, 8);
+  out.num_at_cur_min = LoadU32(image, 32);
+  const uint32_t k = 1u << h.lg_k;  // Decode found no problem: lgK is in range, every array is whole
+  out.registers.resize(k);
+  for (uint32_t slot = 0; slot < k; ++slot) out.registers[slot] = ReadRegister(image, h, slot).value;
+  if (!out.hll4) return out;
+  // HLL_4 stores value - curMin; the token sends the reader to the aux table.
+  std::vector<int> aux(k, -1);
+  const uint32_t aux_start = kHllDataStart + k / 2;
+  const uint64_t aux_count =
+      h.compact ? LoadU32(image, 36) : uint64_t{1} << (h.lg_arr != 0 ? h.lg_arr : kLgAuxArrInts[h.lg_k]);
+  for (uint64_t i = 0; i < aux_count; ++i) {
+    const uint32_t pair = LoadU32(image, static_cast<uint32_t>(aux_start + 4 * i));
+    if (pair != 0) aux[(pair & kKeyMask26) & (k - 1)] = static_cast<int>(pair >> 26);
+  }
+  for (uint32_t slot = 0; slot < k; ++slot) {
+    const uint8_t nibble = out.registers[slot];
+    out.registers[slot] = nibble == kAuxToken && aux[slot] >= 0 ? static_cast<uint8_t>(aux[slot])
+                                                                 : static_cast<uint8_t>(h.byte6 + nibble);
+  }
+  return out;
 }
 
 std::string FormatImageDouble(double d) {

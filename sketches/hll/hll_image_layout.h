@@ -30,6 +30,21 @@ std::vector<DecodedField> DecodeHllImage(std::string_view image);
 // register of a 2^21-register image.
 std::vector<DecodedField> DecodeHllImageRange(std::string_view image, uint32_t begin, uint32_t end);
 
+// An image's registers as numbers, for checks that read every register (as
+// text fields a 2^21-register image would be millions of strings).
+struct HllRegisterValues {
+  std::string problem;       // why the image does not decode (the "truncated" or "undecoded" field), else empty
+  bool hll_mode = false;     // false for LIST and SET images, which have no registers
+  bool hll4 = false;
+  bool out_of_order = false;
+  uint8_t cur_min = 0;
+  uint32_t num_at_cur_min = 0;
+  double hip_accum = 0;
+  // Each register's value: HLL_4 nibbles resolved against curMin and the aux table.
+  std::vector<uint8_t> registers;
+};
+HllRegisterValues ReadHllRegisterValues(std::string_view image);
+
 // A double as decoded fields and reports show it: the shortest text that reads
 // back to the same bits, with ".0" on integral values ("131328.0", "-0.0",
 // "1e+300", "NaN", "Infinity").

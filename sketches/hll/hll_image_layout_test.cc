@@ -148,6 +148,24 @@ TEST(HllImageLayout, DecodesHll4NibblesRelativeToCurMinAndTheAuxToken) {
   EXPECT_EQ(ValueOf(f, "register[3]"), "AUX (nibble 15)");
   EXPECT_EQ(ValueOf(f, "aux[0]"), "slot 3 value 40");
   EXPECT_EQ(Find(f, "aux[0]")->offset, 48u);
+
+  const HllRegisterValues r = ReadHllRegisterValues(img);
+  EXPECT_EQ(r.problem, "");
+  ASSERT_TRUE(r.hll_mode && r.hll4);
+  EXPECT_EQ(r.cur_min, 2);
+  ASSERT_EQ(r.registers.size(), 16u);
+  EXPECT_EQ(std::vector<int>(r.registers.begin(), r.registers.begin() + 5), (std::vector<int>{3, 5, 2, 40, 2}));
+}
+
+TEST(HllImageLayout, RegisterValuesNameWhyAnImageDoesNotDecode) {
+  std::string img = Bytes({10, 1, 7, 4, 0, 0x08, 2, 0x02});
+  img.resize(44);  // the registers of lgK 4 need 8 bytes from offset 40
+  EXPECT_EQ(ReadHllRegisterValues(img).problem, ValueOf(DecodeHllImage(img), "truncated"));
+  EXPECT_NE(ReadHllRegisterValues(img).problem, "");
+  EXPECT_TRUE(ReadHllRegisterValues(img).registers.empty());
+  const HllRegisterValues list = ReadHllRegisterValues(Bytes({2, 1, 7, 12, 3, 0x0c, 0, 0x00}));
+  EXPECT_EQ(list.problem, "");
+  EXPECT_FALSE(list.hll_mode);
 }
 
 TEST(HllImageLayout, ReportsBytesPastTheEndAsUndecoded) {
@@ -186,6 +204,36 @@ TEST(HllImageLayout, EmptyAndTinyInputsDecodeToTruncated) {
   EXPECT_EQ(Find(three, "truncated")->size, 0u);
 }
 
+// The fields of a whole decode that a range decode of [begin, end) must give.
+std::vector<DecodedField> Overlapping(const std::vector<DecodedField>& all, uint32_t begin, uint32_t end) {
+  std::vector<DecodedField> out;
+  for (const auto& f : all) {
+    const bool in = f.size == 0 ? f.offset >= begin && f.offset <= end
+                                : f.offset < end && uint64_t{f.offset} + f.size > begin;
+    if (in) out.push_back(f);
+  }
+  return out;
+}
+
+// A range decode visits only the fields near its range; it must still find
+// exactly what the whole decode finds there, truncation included.
+void ExpectRangesMatchTheWholeDecode(const std::string& img, SplitMix64& rng, int ranges) {
+  const auto all = DecodeHllImage(img);
+  for (int i = 0; i < ranges; ++i) {
+    const uint32_t span = static_cast<uint32_t>(img.size()) + 8;
+    uint32_t b = static_cast<uint32_t>(rng.Next() % span), e = static_cast<uint32_t>(rng.Next() % span);
+    if (b > e) std::swap(b, e);
+    const auto want = Overlapping(all, b, e);
+    const auto got = DecodeHllImageRange(img, b, e);
+    ASSERT_EQ(got.size(), want.size()) << "range " << b << ".." << e << " of " << img.size() << " bytes";
+    for (size_t j = 0; j < got.size(); ++j) {
+      EXPECT_EQ(got[j].name, want[j].name);
+      EXPECT_EQ(got[j].offset, want[j].offset);
+      EXPECT_EQ(got[j].value, want[j].value);
+    }
+  }
+}
+
 TEST(HllImageLayout, GarbageNeverReadsOutOfBounds) {
   SplitMix64 rng(42);
   for (int round = 0; round < 2000; ++round) {
@@ -196,6 +244,7 @@ TEST(HllImageLayout, GarbageNeverReadsOutOfBounds) {
     const auto f = DecodeHllImage(img);
     ASSERT_FALSE(f.empty());
     ExpectWellFormed(f, img.size());
+    ExpectRangesMatchTheWholeDecode(img, rng, 3);
   }
 }
 
@@ -289,6 +338,8 @@ TEST(HllImageLayoutCpp, RegisterValuesAgreeAcrossTypes) {
         else EXPECT_EQ(CountPrefix(f, "aux["), size_t{1} << LeadingInt(ValueOf(f, "lgArr")));
       }
       regs[std::string(name) + (compact ? "/compact" : "/updatable")] = values;
+      const HllRegisterValues typed = ReadHllRegisterValues(img);
+      EXPECT_EQ(std::vector<int>(typed.registers.begin(), typed.registers.end()), values) << name;
     }
   }
   for (const auto& [name, values] : regs) EXPECT_EQ(values, regs["HLL_8/compact"]) << name;
@@ -320,6 +371,7 @@ TEST(HllImageLayoutCpp, DecodesListAndSetCoupons) {
 }
 
 TEST(HllImageLayoutCpp, EveryPrefixOfARealImageDecodesWithoutReadingPastIt) {
+  SplitMix64 rng(7);
   const auto sk = Sketch(6, datasketches::HLL_4, 5000);
   for (const std::string& img : {Image(sk.serialize_compact()), Image(sk.serialize_updatable()),
                                  Image(Sketch(12, datasketches::HLL_8, 3).serialize_updatable())}) {
@@ -330,7 +382,9 @@ TEST(HllImageLayoutCpp, EveryPrefixOfARealImageDecodesWithoutReadingPastIt) {
       ASSERT_FALSE(f.empty());
       EXPECT_EQ(f.back().name, "truncated") << "length " << len;
       EXPECT_EQ(uint64_t{f.back().offset} + f.back().size, len);
+      if (len % 7 == 0) ExpectRangesMatchTheWholeDecode(cut, rng, 4);
     }
+    ExpectRangesMatchTheWholeDecode(img, rng, 50);
   }
 }
 
