@@ -50,7 +50,7 @@ bool WithSketch(Slot& slot, F&& f) {
 }
 
 // Queries (docs/case-format.md): the library call each one makes.
-Value Query(const datasketches::base_theta_sketch& s, const std::string& q, bool* known) {
+Value Query(const datasketches::base_theta_sketch_alloc<std::allocator<uint64_t>>& s, const std::string& q, bool* known) {
   *known = true;
   if (q == "estimate") return Value::Double(s.get_estimate());
   if (q.size() == 3 && (q[0] == 'l' || q[0] == 'u') && q[1] == 'b' && q[2] >= '1' && q[2] <= '3') {
@@ -79,8 +79,15 @@ class ThetaStage {
   ThetaStage(const PreparedStage& stage, Observations* out) : stage_(stage), out_(out) {}
 
   absl::StatusOr<StepEnd> Step(const Op& op, const StepContext& ctx) {
+    // A step reading a slot that does not exist here leaves its own slot (a
+    // union merged from it, a result) without a meaningful state as well.
     for (const char* key : {"from", "a", "b", "with"})
-      if (unsupported_slots_.count(op.Str(key))) return StepEnd::kContinue;
+      if (unsupported_slots_.count(op.Str(key))) {
+        if (unsupported_slots_.insert(op.sketch).second)
+          out_->Add(op.sketch + "." + op.op, Value::Unsupported(absl::StrCat("reads slot '", op.Str(key),
+                                                                             "', which datasketches-cpp could not make")));
+        return StepEnd::kContinue;
+      }
     if (unsupported_slots_.count(op.sketch)) return StepEnd::kContinue;
     const std::string& s = op.op;
     if (s == "create") return Create(op);

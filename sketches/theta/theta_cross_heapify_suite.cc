@@ -75,8 +75,8 @@ class ThetaCrossHeapify final : public Suite {
       if (!r.updatable) continue;
       // New items, half of them already seen by the writer.
       b.Update(s, Sequence(n / 2, n + 1000))
-          .Step("query", s, {{"queries", ThetaSketchQueries()}, {"as", s + "_more"}})
-          .Step("serialize", s, {{"form", "updatable"}, {"as", s + "_more"}});
+          .Step("query", s, {{"queries", ThetaSketchQueries()}, {"as", s + ".more"}})
+          .Step("serialize", s, {{"form", "updatable"}, {"as", s + ".more"}});
     }
     return b.Build();
   }
