@@ -57,9 +57,10 @@ class ThetaSetOps final : public Suite {
 
   std::vector<Case> Generate(SuiteScale scale) const override {
     const uint64_t scenarios = scale == SuiteScale::kSmoke ? 8 : scale == SuiteScale::kReduced ? 60 : 200;
-    const int max_lg_k = scale == SuiteScale::kSmoke ? 10 : scale == SuiteScale::kReduced ? 14 : 18;
     std::vector<Case> cases;
     for (uint64_t s = 0; s < scenarios; ++s) {
+      // By scenario, not by scale, so a smaller scale's cases are the larger's first ones.
+      const int max_lg_k = s < 8 ? 10 : s < 60 ? 14 : 18;
       const std::vector<Input> inputs = MakeInputs(s, max_lg_k);
       const int union_lg_k = s % 2 == 0 ? inputs[0].lg_k : std::max({inputs[0].lg_k, inputs[1].lg_k, inputs[2].lg_k});
       cases.push_back(MakeCase(s, inputs, union_lg_k, s % 3 == 0));

@@ -1,4 +1,5 @@
 // The Theta suites generate valid, unique, deterministic cases of the promised shape.
+#include <map>
 #include <set>
 
 #include "gtest/gtest.h"
@@ -54,6 +55,20 @@ TEST(ThetaSuites, EveryCaseIsValidUniqueAndDeterministic) {
       ASSERT_EQ(again.size(), cases.size());
       for (size_t i = 0; i < cases.size(); ++i) EXPECT_EQ(CaseToJson(again[i]), CaseToJson(cases[i]));
     }
+  }
+}
+
+TEST(ThetaSuites, SmallerScalesAreSlicesOfTheFullScale) {
+  // `dsconform repro` finds a case by id in the full scale: the same id must be the same case.
+  for (const Suite* suite : ThetaSuites()) {
+    std::map<std::string, nlohmann::ordered_json> full;
+    for (const auto& c : suite->Generate(SuiteScale::kFull)) full.emplace(c.id, CaseToJson(c));
+    for (SuiteScale scale : {SuiteScale::kSmoke, SuiteScale::kReduced})
+      for (const auto& c : suite->Generate(scale)) {
+        auto it = full.find(c.id);
+        ASSERT_NE(it, full.end()) << c.id << " is not in the full scale";
+        EXPECT_EQ(it->second, CaseToJson(c)) << c.id;
+      }
   }
 }
 
