@@ -181,6 +181,11 @@ class Theta final : public Family {
   std::string JavaSnippet(const Case&) const override { return ""; }
   std::string CppSnippet(const Case&) const override { return ""; }
 
+  std::vector<std::string> SnapshotPrefixes() const override { return {"theta"}; }
+  Case SnapshotCase(const std::string& id, const std::string& image) const override {
+    return ThetaSnapshotCase(id, image);
+  }
+
  private:
   static absl::Status ValidateQueries(const Op& op, const std::map<std::string, std::string>& slots) {
     auto queries = OptionalStringList(op.args, "queries", "");

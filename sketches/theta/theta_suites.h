@@ -44,6 +44,10 @@ std::vector<int64_t> ThetaMatrixSizes(int lg_k, int lg_rf, int64_t max_items);
 nlohmann::ordered_json ThetaSketchQueries();
 nlohmann::ordered_json ThetaUpdateSketchQueries();
 
+// The case for an imported snapshot (suite "tck"): the image read by heapify
+// and wrap, queried, written again compact and compressed, and unioned.
+Case ThetaSnapshotCase(const std::string& id, const std::string& image);
+
 }  // namespace dsconform
 
 #endif  // DSCONFORM_SKETCHES_THETA_THETA_SUITES_H_
