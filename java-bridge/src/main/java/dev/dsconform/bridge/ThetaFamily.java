@@ -25,18 +25,24 @@ import org.apache.datasketches.theta.UpdatableThetaSketchBuilder;
  * compact sketch a step makes is written into one.
  */
 final class ThetaFamily implements Family {
-  private static final Method SEEDED_JACCARD = seededJaccard();
-
   @Override
   public StageExecutor begin(StageContext context) {
     return new Stage(context);
   }
 
-  private static Method seededJaccard() {
-    try {
-      return JaccardSimilarity.class.getMethod("jaccard", ThetaSketch.class, ThetaSketch.class, long.class);
-    } catch (NoSuchMethodException e) {
-      return null;  // 9.0.0
+  /**
+   * Looked up on first use, not when BatchRunner registers the family: a jar without these classes
+   * (8.x) must fail in BatchRunner.probe() with its own message, not in a static initializer here.
+   */
+  private static final class SeededJaccard {
+    static final Method METHOD = lookup();
+
+    private static Method lookup() {
+      try {
+        return JaccardSimilarity.class.getMethod("jaccard", ThetaSketch.class, ThetaSketch.class, long.class);
+      } catch (NoSuchMethodException e) {
+        return null;  // 9.0.0
+      }
     }
   }
 
@@ -150,9 +156,9 @@ final class ThetaFamily implements Family {
     }
 
     private double[] jaccard(ThetaSketch a, ThetaSketch b, ProgramReader.Op op) throws Exception {
-      if (!op.args().containsKey("seed") || SEEDED_JACCARD == null) return JaccardSimilarity.jaccard(a, b);
+      if (!op.args().containsKey("seed") || SeededJaccard.METHOD == null) return JaccardSimilarity.jaccard(a, b);
       try {
-        return (double[]) SEEDED_JACCARD.invoke(null, a, b, seed(op));
+        return (double[]) SeededJaccard.METHOD.invoke(null, a, b, seed(op));
       } catch (InvocationTargetException e) {
         throw e.getCause() instanceof Exception ex ? ex : e;
       }
