@@ -336,19 +336,10 @@ class ThetaStage {
   std::set<std::string> unsupported_slots_;
 };
 
-class ThetaCppExecutor final : public CppFamilyExecutor {
- public:
-  std::string family() const override { return "theta"; }
-
-  absl::Status RunStage(const PreparedStage& stage, Observations* out) override {
-    ThetaStage state(stage, out);
-    return RunStepsCatchingExceptions(stage, out,
-                                      [&state](const Op& op, const StepContext& ctx) { return state.Step(op, ctx); });
-  }
-};
-
 }  // namespace
 
-std::unique_ptr<CppFamilyExecutor> MakeThetaCppExecutor() { return std::make_unique<ThetaCppExecutor>(); }
+std::unique_ptr<CppFamilyExecutor> MakeThetaCppExecutor() {
+  return std::make_unique<StageObjectExecutor<ThetaStage>>("theta");
+}
 
 }  // namespace dsconform

@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "harness/family/decoded_field_sink.h"
 
 namespace dsconform {
 namespace {
@@ -118,25 +119,7 @@ std::string RowValue(const HeaderRow& row, std::string_view img) {
   return "?";
 }
 
-// Collects the fields that overlap [begin, end).
-class Sink {
- public:
-  Sink(uint32_t begin, uint32_t end) : begin_(begin), end_(end) {}
-  bool Wants(uint64_t off, uint64_t size) const {
-    if (size == 0) return off >= begin_ && off <= end_;
-    return off < end_ && off + size > begin_;
-  }
-  void Add(std::string name, uint64_t off, uint64_t size, std::string value) {
-    if (Wants(off, size))
-      fields_.push_back({std::move(name), static_cast<uint32_t>(off), static_cast<uint32_t>(size), std::move(value)});
-  }
-  std::vector<DecodedField> Take() { return std::move(fields_); }
-  uint32_t begin() const { return begin_; }
-
- private:
-  uint32_t begin_, end_;
-  std::vector<DecodedField> fields_;
-};
+using Sink = DecodedFieldSink;
 
 void Truncated(Sink& sink, uint32_t size, uint64_t off, const std::string& what) {
   sink.Add("truncated", off, size - off, absl::StrCat("image ends at byte ", size, " inside ", what));
