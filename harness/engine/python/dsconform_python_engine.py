@@ -31,6 +31,10 @@ from array import array
 
 import datasketches as ds
 
+# The engine runs with -I (isolated): its family modules are found beside it.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import dsconform_python_theta as theta  # noqa: E402
+
 PROTOCOL_VERSION = 1
 MAX_HEADER_BYTES = 16 << 20
 MAX_PAYLOAD_BYTES = 1 << 32
@@ -316,28 +320,33 @@ MissingImage.__module__ = "dsconform"
 
 
 # Steps that give their slot a new value, whatever it held.
-SLOT_MAKERS = ("create", "union", "result", "deserialize", "copy", "convert")
+SLOT_MAKERS = ("create", "union", "result", "deserialize", "copy", "convert", "intersection", "compact", "a_not_b")
 
 
 def slots_read(op):
     """The slots whose value a step uses."""
     name = op.get("op")
-    read = [op.get("sketch")] if name in ("update", "merge", "serialize", "query", "reset") else []
-    if name in ("merge", "result", "copy", "convert"):
+    read = [op.get("sketch")] if name in ("update", "merge", "serialize", "query", "reset", "jaccard") else []
+    if name in ("merge", "result", "copy", "convert", "compact"):
         read.append(op.get("from"))
+    read += [op.get(key) for key in ("a", "b", "with") if op.get(key)]  # a_not_b, jaccard
     return read
 
 
 def run_stage(stage, payloads, out_payloads):
     """One stage's wire result: {"fields": [...]} or {"rejected": "..."}."""
     where = "case %s: /%sops/" % (stage.get("case"), "cross/" if stage.get("stage") == "cross" else "")
-    if stage.get("family") != "hll":
-        return {"rejected": "family '%s' is not supported by %s" % (stage.get("family"), engine_name())}
+    family = stage.get("family")
+    if family not in ("hll", "theta"):
+        return {"rejected": "family '%s' is not supported by %s" % (family, engine_name())}
     images = {name: payloads[i] for name, i in stage.get("images", {}).items()}
     tapes = [payloads[i] for i in stage.get("tapes", [])]
     first_payload = len(out_payloads)
     obs = Observations(out_payloads)
-    hll = HllStage(images, obs)
+    if family == "theta":
+        state, methods, kind = theta.ThetaStage(sys.modules[__name__], images, obs), theta.THETA_STEPS, "a Theta"
+    else:
+        state, methods, kind = HllStage(images, obs), HLL_STEP_METHODS, "an HLL"
     next_tape = 0
     unusable = set()  # slots (and "as" names) an unsupported step left without a value
     for index, op in enumerate(stage["ops"]):
@@ -348,7 +357,7 @@ def run_stage(stage, payloads, out_payloads):
             tape = tapes[next_tape]
             next_tape += 1
         name = op.get("op")
-        step = getattr(HllStage, name) if name in HLL_STEP_METHODS else None
+        step = getattr(type(state), name) if name in methods else None
         blocked = [s for s in slots_read(op) if s in unusable]
         if step is not None and blocked:
             for out in (op.get("sketch"), op.get("as")):
@@ -359,8 +368,8 @@ def run_stage(stage, payloads, out_payloads):
             continue
         try:
             if step is None:
-                raise Rejected("'%s' is not an HLL step" % name)
-            step(hll, op, tape)
+                raise Rejected("'%s' is not %s step" % (name, kind))
+            step(state, op, tape)
             if name in SLOT_MAKERS:
                 unusable.discard(op.get("sketch"))
         except Rejected as e:
@@ -392,7 +401,7 @@ def serve(stdin, out):
                                   "speaks %d" % (header.get("protocol"), PROTOCOL_VERSION)})
                 return 2
             write_frame(out, {"type": "hello", "protocol": PROTOCOL_VERSION, "engine": engine_name(),
-                              "families": {"hll": HLL_STEPS}})
+                              "families": {"hll": HLL_STEPS, "theta": theta.THETA_STEPS}})
         elif kind == "run":
             out_payloads = []
             try:
