@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "sketches/cpc/cpc_cpp_executor.h"
 #include "sketches/hll/hll_cpp_executor.h"
 #include "sketches/native/cpp_family_executor.h"
 
@@ -23,6 +24,7 @@ struct ExecutorEntry {
 };
 constexpr ExecutorEntry kExecutors[] = {
     {"hll", &MakeHllCppExecutor},
+    {"cpc", &MakeCpcCppExecutor},
 };
 
 class CppEngine final : public Engine {

@@ -328,16 +328,23 @@ def slots_read(op):
     return read
 
 
+def family_stages():
+    """Family -> (stage class, its step methods); other families live in their own module."""
+    import dsconform_python_cpc as cpc
+    return {"hll": (HllStage, HLL_STEP_METHODS), "cpc": (cpc.stage_class(sys.modules[__name__]), cpc.CPC_STEPS)}
+
+
 def run_stage(stage, payloads, out_payloads):
     """One stage's wire result: {"fields": [...]} or {"rejected": "..."}."""
     where = "case %s: /%sops/" % (stage.get("case"), "cross/" if stage.get("stage") == "cross" else "")
-    if stage.get("family") != "hll":
+    if stage.get("family") not in FAMILY_STAGES:
         return {"rejected": "family '%s' is not supported by %s" % (stage.get("family"), engine_name())}
+    stage_class, step_methods = FAMILY_STAGES[stage.get("family")]
     images = {name: payloads[i] for name, i in stage.get("images", {}).items()}
     tapes = [payloads[i] for i in stage.get("tapes", [])]
     first_payload = len(out_payloads)
     obs = Observations(out_payloads)
-    hll = HllStage(images, obs)
+    hll = stage_class(images, obs)
     next_tape = 0
     unusable = set()  # slots (and "as" names) an unsupported step left without a value
     for index, op in enumerate(stage["ops"]):
@@ -348,7 +355,7 @@ def run_stage(stage, payloads, out_payloads):
             tape = tapes[next_tape]
             next_tape += 1
         name = op.get("op")
-        step = getattr(HllStage, name) if name in HLL_STEP_METHODS else None
+        step = getattr(stage_class, name) if name in step_methods else None
         blocked = [s for s in slots_read(op) if s in unusable]
         if step is not None and blocked:
             for out in (op.get("sketch"), op.get("as")):
@@ -359,7 +366,7 @@ def run_stage(stage, payloads, out_payloads):
             continue
         try:
             if step is None:
-                raise Rejected("'%s' is not an HLL step" % name)
+                raise Rejected("'%s' is not a %s step" % (name, stage.get("family")))
             step(hll, op, tape)
             if name in SLOT_MAKERS:
                 unusable.discard(op.get("sketch"))
@@ -392,7 +399,7 @@ def serve(stdin, out):
                                   "speaks %d" % (header.get("protocol"), PROTOCOL_VERSION)})
                 return 2
             write_frame(out, {"type": "hello", "protocol": PROTOCOL_VERSION, "engine": engine_name(),
-                              "families": {"hll": HLL_STEPS}})
+                              "families": {"hll": HLL_STEPS, "cpc": FAMILY_STAGES["cpc"][1]}})
         elif kind == "run":
             out_payloads = []
             try:
@@ -410,7 +417,11 @@ def serve(stdin, out):
             return 2
 
 
+FAMILY_STAGES = {}
+
+
 def main():
+    FAMILY_STAGES.update(family_stages())
     faulthandler.enable(sys.stderr)  # a crash in the binding leaves a Python traceback in the harness's record
     # The protocol gets its own descriptor; anything printed goes to stderr.
     out = os.fdopen(os.dup(1), "wb")
