@@ -46,11 +46,13 @@ Value Evaluate(const cpc_sketch& s, const QueryRow& row) {
   return Value::Unsupported("unknown query");  // unreachable after validation
 }
 
-// The slots a step reads (its own slot, unless it makes it, and `from`).
+// The slots a step reads (its own slot, unless it makes it, `from`, and the writer of `image`).
 std::vector<std::string> SlotsRead(const Op& op) {
   std::vector<std::string> read;
   if (op.op == "update" || op.op == "merge" || op.op == "serialize" || op.op == "query") read.push_back(op.sketch);
   if (op.args.contains("from")) read.push_back(op.Str("from"));
+  // An image is named after the slot that wrote it ("a.compact"); an unusable slot wrote none.
+  if (op.args.contains("image")) read.push_back(op.Str("image").substr(0, op.Str("image").find('.')));
   return read;
 }
 

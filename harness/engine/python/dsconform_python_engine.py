@@ -330,7 +330,11 @@ def slots_read(op):
 
 def family_stages():
     """Family -> (stage class, its step methods); other families live in their own module."""
-    import dsconform_python_cpc as cpc
+    import importlib.util  # -I (isolated mode) keeps this script's folder off sys.path
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "dsconform_python_cpc.py")
+    spec = importlib.util.spec_from_file_location("dsconform_python_cpc", path)
+    cpc = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cpc)
     return {"hll": (HllStage, HLL_STEP_METHODS), "cpc": (cpc.stage_class(sys.modules[__name__]), cpc.CPC_STEPS)}
 
 

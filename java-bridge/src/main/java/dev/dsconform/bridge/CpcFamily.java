@@ -143,6 +143,9 @@ final class CpcFamily implements Family {
       }
       String from = op.args().get("from");
       if (from != null) read.add(from);
+      // An image is named after the slot that wrote it ("a.compact"); an unusable slot wrote none.
+      String image = op.args().get("image");
+      if (image != null) read.add(image.substring(0, image.indexOf('.') < 0 ? image.length() : image.indexOf('.')));
       return read;
     }
 
