@@ -3,7 +3,7 @@
 as a dsconform engine, out of process.
 
 Speaks docs/engine-protocol.md on stdin/stdout and executes the HLL steps of
-docs/case-format.md with the binding's public API. Plain Python 3 and the
+docs/case-format.md with the binding's public API (the CPC steps: dsconform_python_cpc.py). Plain Python 3 and the
 datasketches package; scripts/python-engine-setup makes its venv.
 
 Where the binding has no counterpart of a step, the step yields a field
