@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "harness/case/json_access.h"
+#include "harness/family/step_arguments.h"
 #include "sketches/cpc/cpc_image_checks.h"
 #include "sketches/cpc/cpc_image_layout.h"
 #include "sketches/cpc/cpc_suites.h"
@@ -23,41 +24,6 @@ const std::map<std::string, std::vector<std::string>> kMembers = {
     {"deserialize", {"image", "mode", "seed"}}, {"query", {"queries", "as"}},
 };
 
-absl::Status Strip(const absl::Status& st) {
-  return st.ok() ? st : absl::InvalidArgumentError(std::string(st.message()).substr(1));
-}
-
-absl::Status IntIn(const Op& op, const char* key, int64_t lo, int64_t hi) {
-  auto v = RequireInt(op.args, key, "");
-  if (!v.ok()) return Strip(v.status());
-  if (*v < lo || *v > hi) return absl::InvalidArgumentError(absl::StrCat(key, ": must be in ", lo, "..", hi, ", got ", *v));
-  return absl::OkStatus();
-}
-
-absl::Status OptionalSeed(const Op& op) {
-  auto v = OptionalInt(op.args, "seed", "");
-  return v.ok() ? absl::OkStatus() : Strip(v.status());
-}
-
-absl::Status OneOf(const Op& op, const char* key, const std::set<std::string>& allowed) {
-  auto v = RequireString(op.args, key, "");
-  if (!v.ok()) return Strip(v.status());
-  if (!allowed.count(*v))
-    return absl::InvalidArgumentError(absl::StrCat(key, ": must be one of ", absl::StrJoin(allowed, ", "), ", got '", *v, "'"));
-  return absl::OkStatus();
-}
-
-absl::Status SlotIs(const std::map<std::string, std::string>& slots, const std::string& slot, bool want_union,
-                    const char* key) {
-  auto it = slots.find(slot);
-  if (it == slots.end()) return absl::OkStatus();  // reported by the generic checks
-  const bool is_union = it->second == "union";
-  if (is_union != want_union)
-    return absl::InvalidArgumentError(absl::StrCat(key, ": '", slot, "' is ", is_union ? "a union" : "a sketch",
-                                                   ", this step needs ", want_union ? "a union" : "a sketch"));
-  return absl::OkStatus();
-}
-
 class Cpc final : public Family {
  public:
   std::string name() const override { return "cpc"; }
@@ -66,31 +32,31 @@ class Cpc final : public Family {
                           const std::string& path) const override {
     auto members = kMembers.find(op.op);
     if (members == kMembers.end()) return absl::InvalidArgumentError(absl::StrCat("op: '", op.op, "' is not a CPC step"));
-    if (auto st = RejectUnknownKeys(op.args, members->second, ""); !st.ok()) return Strip(st);
+    if (auto st = StepMembersAre(op, members->second); !st.ok()) return st;
     const std::string& s = op.op;
     if (s == "create" || s == "union") {
-      if (auto st = IntIn(op, "lg_k", 4, 26); !st.ok()) return st;
-      return OptionalSeed(op);
+      if (auto st = StepIntIn(op, "lg_k", 4, 26); !st.ok()) return st;
+      return StepOptionalInt(op, "seed");
     }
     if (s == "update") return absl::OkStatus();
     if (s == "merge") {
-      if (auto st = SlotIs(slots, op.sketch, true, "sketch"); !st.ok()) return st;
-      if (auto st = SlotIs(slots, op.Str("from"), false, "from"); !st.ok()) return st;
-      return OneOf(op, "how", {"copy", "move"});
+      if (auto st = StepSlotIs(slots, op.sketch, true, "sketch"); !st.ok()) return st;
+      if (auto st = StepSlotIs(slots, op.Str("from"), false, "from"); !st.ok()) return st;
+      return StepOneOf(op, "how", {"copy", "move"});
     }
-    if (s == "result") return SlotIs(slots, op.Str("from"), true, "from");
+    if (s == "result") return StepSlotIs(slots, op.Str("from"), true, "from");
     if (s == "serialize") {
-      if (auto st = SlotIs(slots, op.sketch, false, "sketch"); !st.ok()) return st;
-      return OneOf(op, "form", {"compact"});
+      if (auto st = StepSlotIs(slots, op.sketch, false, "sketch"); !st.ok()) return st;
+      return StepOneOf(op, "form", {"compact"});
     }
     if (s == "deserialize") {
-      if (auto st = OneOf(op, "mode", {"heapify", "wrap"}); !st.ok()) return st;
-      return OptionalSeed(op);
+      if (auto st = StepOneOf(op, "mode", {"heapify", "wrap"}); !st.ok()) return st;
+      return StepOptionalInt(op, "seed");
     }
     if (s == "query") {
-      if (auto st = SlotIs(slots, op.sketch, false, "sketch"); !st.ok()) return st;
+      if (auto st = StepSlotIs(slots, op.sketch, false, "sketch"); !st.ok()) return st;
       auto queries = OptionalStringList(op.args, "queries", "");
-      if (!queries.ok()) return Strip(queries.status());
+      if (!queries.ok()) return absl::InvalidArgumentError(std::string(queries.status().message()).substr(1));
       if (queries->empty()) return absl::InvalidArgumentError("queries: missing or empty");
       for (const auto& q : *queries)
         if (!kQueries.count(q)) return absl::InvalidArgumentError(absl::StrCat("queries: unknown query '", q, "'"));

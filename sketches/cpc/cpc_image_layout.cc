@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "harness/family/decoded_field_sink.h"
 #include "sketches/hll/hll_image_layout.h"  // FormatImageDouble
 
 namespace dsconform {
@@ -114,25 +115,8 @@ std::string Value(RowType type, std::string_view img, uint32_t off, uint32_t siz
   return "?";
 }
 
-// Collects the fields that overlap [begin, end); a zero-length field counts
-// when it lies inside or at end.
-class Sink {
- public:
-  Sink(uint32_t begin, uint32_t end) : begin_(begin), end_(end) {}
-  void Add(std::string name, uint32_t off, uint32_t size, std::string value) {
-    const bool wanted = size == 0 ? off >= begin_ && off <= end_
-                                  : off < end_ && static_cast<uint64_t>(off) + size > begin_;
-    if (wanted) fields_.push_back({std::move(name), off, size, std::move(value)});
-  }
-  std::vector<DecodedField> Take() { return std::move(fields_); }
-
- private:
-  uint32_t begin_, end_;
-  std::vector<DecodedField> fields_;
-};
-
 std::vector<DecodedField> Decode(std::string_view img, uint32_t begin, uint32_t end) {
-  Sink sink(begin, end);
+  DecodedFieldSink sink(begin, end);
   const uint32_t size = static_cast<uint32_t>(std::min<size_t>(img.size(), std::numeric_limits<uint32_t>::max()));
   if (size == 0) {
     sink.Add("truncated", 0, 0, "empty image");

@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "harness/family/decoded_field_sink.h"
 
 namespace dsconform {
 namespace {
@@ -148,24 +149,7 @@ std::string RowValue(const HeaderRow& row, std::string_view img) {
   return "?";
 }
 
-// Collects the fields that overlap [begin, end); a zero-length field (the
-// point where a truncated image stops) counts when it lies inside or at end.
-class Sink {
- public:
-  Sink(uint32_t begin, uint32_t end) : begin_(begin), end_(end) {}
-  bool Wants(uint32_t off, uint32_t size) const {
-    if (size == 0) return off >= begin_ && off <= end_;
-    return off < end_ && static_cast<uint64_t>(off) + size > begin_;
-  }
-  void Add(std::string name, uint32_t off, uint32_t size, std::string value) {
-    if (Wants(off, size)) fields_.push_back({std::move(name), off, size, std::move(value)});
-  }
-  std::vector<DecodedField> Take() { return std::move(fields_); }
-
- private:
-  uint32_t begin_, end_;
-  std::vector<DecodedField> fields_;
-};
+using Sink = DecodedFieldSink;
 
 void Truncated(Sink& sink, const Header& h, uint32_t off, uint64_t expected_end, const std::string& what) {
   sink.Add("truncated", off, h.size - off,
