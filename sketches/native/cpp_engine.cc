@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "sketches/cpc/cpc_cpp_executor.h"
 #include "sketches/hll/hll_cpp_executor.h"
 #include "sketches/theta/theta_cpp_executor.h"
 #include "sketches/native/cpp_family_executor.h"
@@ -25,6 +26,7 @@ struct ExecutorEntry {
 constexpr ExecutorEntry kExecutors[] = {
     {"hll", &MakeHllCppExecutor},
     {"theta", &MakeThetaCppExecutor},
+    {"cpc", &MakeCpcCppExecutor},
 };
 
 class CppEngine final : public Engine {

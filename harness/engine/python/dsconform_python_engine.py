@@ -3,7 +3,7 @@
 as a dsconform engine, out of process.
 
 Speaks docs/engine-protocol.md on stdin/stdout and executes the HLL steps of
-docs/case-format.md with the binding's public API. Plain Python 3 and the
+docs/case-format.md with the binding's public API (the CPC steps: dsconform_python_cpc.py). Plain Python 3 and the
 datasketches package; scripts/python-engine-setup makes its venv.
 
 Where the binding has no counterpart of a step, the step yields a field
@@ -333,20 +333,31 @@ def slots_read(op):
     return read
 
 
+def family_stages():
+    """Family -> (stage class, its step methods); other families live in their own module."""
+    import importlib.util  # -I (isolated mode) keeps this script's folder off sys.path
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "dsconform_python_cpc.py")
+    spec = importlib.util.spec_from_file_location("dsconform_python_cpc", path)
+    cpc = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cpc)
+    engine = sys.modules[__name__]
+    return {"hll": (HllStage, HLL_STEP_METHODS),
+            "theta": (lambda images, obs: theta.ThetaStage(engine, images, obs), theta.THETA_STEPS),
+            "cpc": (cpc.stage_class(engine), cpc.CPC_STEPS)}
+
+
 def run_stage(stage, payloads, out_payloads):
     """One stage's wire result: {"fields": [...]} or {"rejected": "..."}."""
     where = "case %s: /%sops/" % (stage.get("case"), "cross/" if stage.get("stage") == "cross" else "")
     family = stage.get("family")
-    if family not in ("hll", "theta"):
+    if family not in FAMILY_STAGES:
         return {"rejected": "family '%s' is not supported by %s" % (family, engine_name())}
+    make_stage, step_methods = FAMILY_STAGES[family]
     images = {name: payloads[i] for name, i in stage.get("images", {}).items()}
     tapes = [payloads[i] for i in stage.get("tapes", [])]
     first_payload = len(out_payloads)
     obs = Observations(out_payloads)
-    if family == "theta":
-        state, methods, kind = theta.ThetaStage(sys.modules[__name__], images, obs), theta.THETA_STEPS, "a Theta"
-    else:
-        state, methods, kind = HllStage(images, obs), HLL_STEP_METHODS, "an HLL"
+    state = make_stage(images, obs)
     next_tape = 0
     unusable = set()  # slots (and "as" names) an unsupported step left without a value
     for index, op in enumerate(stage["ops"]):
@@ -357,7 +368,7 @@ def run_stage(stage, payloads, out_payloads):
             tape = tapes[next_tape]
             next_tape += 1
         name = op.get("op")
-        step = getattr(type(state), name) if name in methods else None
+        step = getattr(type(state), name) if name in step_methods else None
         blocked = [s for s in slots_read(op) if s in unusable]
         if step is not None and blocked:
             for out in (op.get("sketch"), op.get("as")):
@@ -368,7 +379,7 @@ def run_stage(stage, payloads, out_payloads):
             continue
         try:
             if step is None:
-                raise Rejected("'%s' is not %s step" % (name, kind))
+                raise Rejected("'%s' is not a %s step" % (name, family))
             step(state, op, tape)
             if name in SLOT_MAKERS:
                 unusable.discard(op.get("sketch"))
@@ -401,7 +412,8 @@ def serve(stdin, out):
                                   "speaks %d" % (header.get("protocol"), PROTOCOL_VERSION)})
                 return 2
             write_frame(out, {"type": "hello", "protocol": PROTOCOL_VERSION, "engine": engine_name(),
-                              "families": {"hll": HLL_STEPS, "theta": theta.THETA_STEPS}})
+                              "families": {"hll": HLL_STEPS, "theta": theta.THETA_STEPS,
+                                           "cpc": FAMILY_STAGES["cpc"][1]}})
         elif kind == "run":
             out_payloads = []
             try:
@@ -419,7 +431,11 @@ def serve(stdin, out):
             return 2
 
 
+FAMILY_STAGES = {}
+
+
 def main():
+    FAMILY_STAGES.update(family_stages())
     faulthandler.enable(sys.stderr)  # a crash in the binding leaves a Python traceback in the harness's record
     # The protocol gets its own descriptor; anything printed goes to stderr.
     out = os.fdopen(os.dup(1), "wb")
