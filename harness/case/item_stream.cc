@@ -65,7 +65,11 @@ std::string FixedWidthTape(size_t n, Next next) {
   char* p = out.data();
   for (size_t i = 0; i < n; ++i, p += 8) {
     const uint64_t v = next(i);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    std::memcpy(p, &v, 8);  // the tape's byte order is the host's: one store
+#else
     for (int b = 0; b < 8; ++b) p[b] = static_cast<char>(v >> (8 * b));
+#endif
   }
   return out;
 }
