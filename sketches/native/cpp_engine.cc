@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "sketches/hll/hll_cpp_executor.h"
+#include "sketches/kll/kll_cpp_executor.h"
 #include "sketches/native/cpp_family_executor.h"
 
 #ifndef DSC_CPP_VERSION
@@ -23,6 +24,7 @@ struct ExecutorEntry {
 };
 constexpr ExecutorEntry kExecutors[] = {
     {"hll", &MakeHllCppExecutor},
+    {"kll", &MakeKllCppExecutor},
 };
 
 class CppEngine final : public Engine {
