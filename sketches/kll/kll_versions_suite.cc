@@ -73,9 +73,13 @@ class KllVersions final : public Suite {
       b.Step("create", slot, {{"k", k}, {"item", item}});
       b.Update(slot, items, {{"seed", rng}});
     };
+    // The image before and after the queries: a quantile query sorts level 0 in
+    // place (and sets its flag) in datasketches-cpp, for some item types in Java.
+    // The invariants below compare the images after the queries.
     const auto image_and_queries = [&](const std::string& slot, int64_t slot_n, const std::string& field) {
       b.Step("serialize", slot, {{"form", "compact"}, {"as", field}});
       AddKllQuery(b, slot, field, item, 0, slot_n, /*native=*/true);
+      b.Step("serialize", slot, {{"form", "compact"}, {"as", field + ".queried"}});
     };
 
     const std::string a = FieldName("a", n, k);
@@ -83,7 +87,7 @@ class KllVersions final : public Suite {
     image_and_queries("a", n, a);
 
     // Copies and assignments (C++ only: Java has no copy of a KLL sketch).
-    std::vector<std::string> same_as_a = {a + ".compact"};
+    std::vector<std::string> same_as_a = {a + ".queried.compact"};
     for (const char* how : {"construct", "assign", "move_construct", "move_assign"}) {
       const std::string c = absl::StrCat("c_", how);
       std::string from = "a";
@@ -93,7 +97,7 @@ class KllVersions final : public Suite {
       }
       b.Step("copy", c, {{"from", from}, {"how", how}});
       image_and_queries(c, n, FieldName(c, n, k));
-      same_as_a.push_back(FieldName(c, n, k) + ".compact");
+      same_as_a.push_back(FieldName(c, n, k) + ".queried.compact");
     }
 
     const std::string bf = FieldName("b", nb, k);
@@ -113,8 +117,9 @@ class KllVersions final : public Suite {
                                {"ab_move", true, "move"}, {"ba_move", false, "move"}};
     for (const MergeRow& m : merges) {
       create(m.slot, m.a_receives ? a_items : b_items, m.a_receives ? s + 1 : s + 2);
-      std::string from = m.a_receives ? "b" : "a";
-      if (std::string(m.how) == "move") {
+      // a was queried (its level 0 may be sorted in place): a giver must be as built.
+      std::string from = "b";
+      if (std::string(m.how) == "move" || !m.a_receives) {
         from = absl::StrCat(m.slot, "_given");
         create(from, m.a_receives ? b_items : a_items, m.a_receives ? s + 2 : s + 1);
       }
@@ -124,10 +129,8 @@ class KllVersions final : public Suite {
     b.Check("equal", {FieldName("ab_copy", nm, k) + ".compact", FieldName("ab_move", nm, k) + ".compact"});
     b.Check("equal", {FieldName("ba_copy", nm, k) + ".compact", FieldName("ba_move", nm, k) + ".compact"});
     // Merging from a sketch by copy leaves it as it was.
-    b.Step("serialize", "a", {{"form", "compact"}, {"as", a + "_after_merges"}});
-    b.Step("serialize", "b", {{"form", "compact"}, {"as", bf + "_after_merges"}});
-    same_as_a.push_back(a + "_after_merges.compact");
-    b.Check("equal", {bf + ".compact", bf + "_after_merges.compact"});
+    b.Step("serialize", "b", {{"form", "compact"}, {"as", bf + ".after_merges"}});
+    b.Check("equal", {bf + ".compact", bf + ".after_merges.compact"});
 
     if (item == "float") {
       b.Step("convert", "d", {{"from", "a"}, {"item", "double"}});
@@ -136,7 +139,7 @@ class KllVersions final : public Suite {
 
     b.Step("deserialize", "rt", {{"image", a + ".compact"}, {"item", item}});
     image_and_queries("rt", n, FieldName("rt", n, k));
-    same_as_a.push_back(FieldName("rt", n, k) + ".compact");
+    same_as_a.push_back(FieldName("rt", n, k) + ".queried.compact");
     b.Check("equal", same_as_a);
     return b.Build();
   }
