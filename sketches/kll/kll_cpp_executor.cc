@@ -25,6 +25,10 @@
 // also from 5.0.0, seeds another engine and does not reach it). Looking the name
 // up through both namespaces finds whichever this tree has; the kll templates
 // are instantiated in this translation unit, so they use this very engine.
+// That holds while this is the only translation unit of a binary that updates
+// or merges a kll_sketch: kll_helper::randomly_halve_* are templates on the
+// item type alone, and another unit's instantiation (with its own random_bit)
+// may be the one the linker keeps (kll_cpp_executor_test reads images only).
 namespace datasketches {
 namespace random_utils {}
 }  // namespace datasketches
