@@ -27,19 +27,25 @@ import org.apache.datasketches.quantilescommon.QuantileSearchCriteria;
  * runs while holding it, so concurrent engines of one version never interleave their draws.
  */
 final class KllFamily implements Family {
-  /** Null when a version hides it otherwise: seeded steps then fail, HLL and the rest still run. */
-  private static final Random RANDOM = compactionRandom();
-  /** Held by every step that may compact; the Random itself, so both engines of a version share it. */
-  private static final Object DRAWS = RANDOM != null ? RANDOM : new Object();
-  private static final ArrayOfStringsSerDe STRINGS = new ArrayOfStringsSerDe();
+  /**
+   * The compaction Random, resolved on first use (not when BatchRunner registers the family), so a
+   * datasketches-java this JVM cannot load fails in BatchRunner.probe with the JVM's own error.
+   */
+  private static final class Draws {
+    /** Null when a version hides it otherwise: seeded steps then fail, HLL and the rest still run. */
+    static final Random RANDOM = compactionRandom();
+    /** Held by every step that may compact; the Random itself, so both engines of a version share it. */
+    static final Object LOCK = RANDOM != null ? RANDOM : new Object();
+    static final ArrayOfStringsSerDe STRINGS = new ArrayOfStringsSerDe();
 
-  private static Random compactionRandom() {
-    try {
-      Field f = KllSketch.class.getDeclaredField("random");
-      f.setAccessible(true);
-      return (Random) f.get(null);
-    } catch (ReflectiveOperationException | RuntimeException e) {
-      return null;
+    private static Random compactionRandom() {
+      try {
+        Field f = KllSketch.class.getDeclaredField("random");
+        f.setAccessible(true);
+        return (Random) f.get(null);
+      } catch (ReflectiveOperationException | RuntimeException e) {
+        return null;
+      }
     }
   }
 
@@ -171,7 +177,7 @@ final class KllFamily implements Family {
         case "create" -> slots.put(op.slot(), newSketch(op.arg("item"), op.intArg("k")));
         case "update" -> {
           Slot s = slot(op.slot());
-          synchronized (DRAWS) {
+          synchronized (Draws.LOCK) {
             pin(op);
             ctx.items(op, s);
           }
@@ -179,7 +185,7 @@ final class KllFamily implements Family {
         case "merge" -> {
           Slot into = slot(op.slot());
           Slot from = slot(op.arg("from"));
-          synchronized (DRAWS) {
+          synchronized (Draws.LOCK) {
             pin(op);
             into.merge(from);  // how=move: Java has no move; the source is left as it was
           }
@@ -200,8 +206,10 @@ final class KllFamily implements Family {
     private static void pin(ProgramReader.Op op) {
       String seed = op.arg("seed", null);
       if (seed == null) return;
-      if (RANDOM == null) throw new IllegalStateException("KllSketch.random is not reachable: random bits cannot be pinned");
-      RANDOM.setSeed(Long.parseLong(seed));
+      if (Draws.RANDOM == null) {
+        throw new IllegalStateException("KllSketch.random is not reachable: random bits cannot be pinned");
+      }
+      Draws.RANDOM.setSeed(Long.parseLong(seed));
     }
 
     private Slot newSketch(String item, int k) {
@@ -226,7 +234,7 @@ final class KllFamily implements Family {
         case "double" -> new Doubles(KllDoublesSketch.newHeapInstance(k));
         case "float" -> new Floats(KllFloatsSketch.newHeapInstance(k));
         case "long" -> new Longs(KllLongsSketch.newHeapInstance(k));
-        case "string" -> new Strings(KllItemsSketch.newHeapInstance(k, Comparator.naturalOrder(), STRINGS));
+        case "string" -> new Strings(KllItemsSketch.newHeapInstance(k, Comparator.naturalOrder(), Draws.STRINGS));
         default -> throw new IllegalArgumentException("unknown item type " + item);
       };
     }
@@ -239,8 +247,8 @@ final class KllFamily implements Family {
         case "double" -> new Doubles(wrap ? KllDoublesSketch.wrap(seg) : KllDoublesSketch.heapify(seg));
         case "float" -> new Floats(wrap ? KllFloatsSketch.wrap(seg) : KllFloatsSketch.heapify(seg));
         case "long" -> new Longs(wrap ? KllLongsSketch.wrap(seg) : KllLongsSketch.heapify(seg));
-        case "string" -> new Strings(wrap ? KllItemsSketch.wrap(seg, Comparator.naturalOrder(), STRINGS)
-                                          : KllItemsSketch.heapify(seg, Comparator.naturalOrder(), STRINGS));
+        case "string" -> new Strings(wrap ? KllItemsSketch.wrap(seg, Comparator.naturalOrder(), Draws.STRINGS)
+                                          : KllItemsSketch.heapify(seg, Comparator.naturalOrder(), Draws.STRINGS));
         default -> throw new IllegalArgumentException("unknown item type " + item);
       };
     }
