@@ -3,11 +3,12 @@
 #include "sketches/cpc/cpc_family.h"
 #include "sketches/hll/hll_family.h"
 #include "sketches/theta/theta_family.h"
+#include "sketches/kll/kll_family.h"
 
 namespace dsconform {
 
 const std::vector<const Family*>& AllFamilies() {
-  static const auto* families = new std::vector<const Family*>{&HllFamily(), &ThetaFamily(), &CpcFamily()};
+  static const auto* families = new std::vector<const Family*>{&HllFamily(), &ThetaFamily(), &CpcFamily(), &KllFamily()};
   return *families;
 }
 

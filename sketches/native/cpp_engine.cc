@@ -8,6 +8,7 @@
 #include "sketches/cpc/cpc_cpp_executor.h"
 #include "sketches/hll/hll_cpp_executor.h"
 #include "sketches/theta/theta_cpp_executor.h"
+#include "sketches/kll/kll_cpp_executor.h"
 #include "sketches/native/cpp_family_executor.h"
 
 #ifndef DSC_CPP_VERSION
@@ -27,6 +28,7 @@ constexpr ExecutorEntry kExecutors[] = {
     {"hll", &MakeHllCppExecutor},
     {"theta", &MakeThetaCppExecutor},
     {"cpc", &MakeCpcCppExecutor},
+    {"kll", &MakeKllCppExecutor},
 };
 
 class CppEngine final : public Engine {

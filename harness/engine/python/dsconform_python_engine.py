@@ -46,7 +46,8 @@ HLL_STEP_METHODS = HLL_STEPS + ["copy", "convert"]
 HLL_TYPES = {"HLL_4": ds.tgt_hll_type.HLL_4, "HLL_6": ds.tgt_hll_type.HLL_6, "HLL_8": ds.tgt_hll_type.HLL_8}
 # What each generator of docs/case-format.md puts on the tape.
 ITEM_KINDS = {"sequence": "long", "splitmix64": "long", "doubles": "double", "ascii_strings": "string",
-              "utf8_strings": "string", "byte_arrays": "bytes"}
+              "utf8_strings": "string", "byte_arrays": "bytes", "ordered_longs": "long",
+              "ordered_doubles": "double", "ordered_strings": "string"}
 
 
 def engine_name():
