@@ -216,7 +216,9 @@ int BenchCommand(const std::vector<std::string>& args, const std::string& comman
   m.load_before = LoadAverage();
 
   EngineRequest request = EngineRequestFromFlags();
-  if (request.specs.empty() || request.specs == std::vector<std::string>{"auto"}) request.specs = {"cpp", "java"};
+  // The native library against Java; without a native engine, Java on the heap against Java in a MemorySegment.
+  if (request.specs.empty() || request.specs == std::vector<std::string>{"auto"})
+    request.specs = HaveCpp() ? std::vector<std::string>{"cpp", "java"} : std::vector<std::string>{"java", "java-direct"};
   auto start = SteadyClock::now();
   auto factories = ResolveEngines(request);
   if (!factories.ok()) return UsageError(std::string(factories.status().message()));

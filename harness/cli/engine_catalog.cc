@@ -20,14 +20,6 @@ constexpr char kNoCpp[] =
     "cpp: not built: configure with -DDATASKETCHES_CPP_SOURCE_DIR=<a datasketches-cpp checkout> or install its CMake "
     "package";
 
-bool HaveCpp() {
-#ifdef DSCONFORM_HAVE_CPP
-  return true;
-#else
-  return false;
-#endif
-}
-
 std::vector<std::string> Known() {
   std::vector<std::string> known;
   if (HaveCpp()) known.push_back("cpp");
@@ -75,6 +67,14 @@ std::vector<std::string> DescribeEngines() {
     lines.push_back(absl::StrCat("java@", v.label, ", java-direct@", v.label, "  datasketches-java from ", v.source,
                                  v.is_default ? " (the default: java, java-direct)" : ""));
   return lines;
+}
+
+bool HaveCpp() {
+#ifdef DSCONFORM_HAVE_CPP
+  return true;
+#else
+  return false;
+#endif
 }
 
 absl::StatusOr<std::vector<std::unique_ptr<EngineFactory>>> ResolveEngines(const EngineRequest& request) {

@@ -23,6 +23,9 @@ EngineRequest EngineRequestFromFlags();
 // what this build can run (and why the ones it cannot are missing).
 absl::StatusOr<std::vector<std::unique_ptr<EngineFactory>>> ResolveEngines(const EngineRequest& request);
 
+// Whether this build has the native engine (a datasketches-cpp was found).
+bool HaveCpp();
+
 // Every engine this build can run, one line each with where it comes from.
 std::vector<std::string> DescribeEngines();
 
