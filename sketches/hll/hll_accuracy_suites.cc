@@ -93,7 +93,7 @@ class HllAccuracy final : public Suite {
         int64_t fed = 0;
         for (int64_t n : Ladder(size.max_n)) {
           GrowTo(b, "a", seed, &fed, n);
-          const std::string as = absl::StrCat("n=", n);
+          const std::string as = absl::StrCat("n", n);
           b.Step("query", "a", EstimateQueries(as));
           AddTruth(b, "a", as, "rse", series);
         }
@@ -162,13 +162,13 @@ class HllAccuracyUnions final : public Suite {
           GrowTo(b, "a", seed_a, &fed_a, n);
           GrowTo(b, "b", seed_b, &fed_b, n / m.b_divisor);
           const int lg = ResultLgK(m, fed_a, fed_b);
-          const std::string rse = absl::StrCat("rse.lgk=", lg);
+          const std::string rse = absl::StrCat("rse.lgk", lg);
           if (stated.insert(lg).second) StatedRse(b, lg, true, rse);
           const std::string u = absl::StrCat("u", n);
           b.Step("union", u, {{"lg_max_k", m.lg_max_k}});
           b.Step("merge", u, {{"from", "a"}, {"how", "copy"}});
           b.Step("merge", u, {{"from", "b"}, {"how", "copy"}});
-          const std::string as = absl::StrCat("n=", n);
+          const std::string as = absl::StrCat("n", n);
           b.Step("query", u, EstimateQueries(as));
           AddTruth(b, u, as, rse, m.series);
         }
