@@ -5,13 +5,15 @@
 # for one worker, two workers and two merged shards.
 set -uo pipefail
 dsconform=$1
+expectations=$2
 source "$(dirname "$0")/../cli/test_lib.sh"
 engines=java,java-direct
 "$dsconform" list engines 2>/dev/null | grep -q '(spec: cpp)' && engines=cpp,java
-common=(--suite='hll.accuracy*' --scale=smoke --engines="$engines" --progress=none)
+common=(--suite='hll.accuracy*' --scale=smoke --engines="$engines" --progress=none
+        --expectations="$expectations")
 
 check "one worker" 0 "$dsconform" run "${common[@]}" --jobs=1 --report_dir="$work/j1"
-expect_in "$work/err" "trials/s)"
+expect_in "$work/err" "trials/s,"
 expect_in "$work/out" "accuracy: 0 findings over"
 check "two workers" 0 "$dsconform" run "${common[@]}" --jobs=2 --report_dir="$work/j2"
 check "shard 0/2" 0 "$dsconform" run "${common[@]}" --shard=0/2 --report_dir="$work/s0"

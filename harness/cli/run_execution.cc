@@ -198,11 +198,18 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
   progress.Finish(stats->cases_done);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   info.status = stats->interrupted ? "interrupted" : "complete";
-  int64_t trials = 0;  // estimates judged against the truth (harness/accuracy/)
-  for (const Record& r : (*output)->records()) trials += static_cast<int64_t>(r.accuracy.size());
+  // Trials (one engine running one case with truth) and the estimates they judged (harness/accuracy/).
+  int64_t trials = 0, estimates = 0;
+  for (const Record& r : (*output)->records()) {
+    trials += !r.accuracy.empty();
+    estimates += static_cast<int64_t>(r.accuracy.size());
+  }
   if (trials > 0)
-    std::fprintf(stderr, "dsconform: accuracy: %lld estimates judged against the truth in %.1f s (%.0f trials/s)\n",
-                 static_cast<long long>(trials), seconds, trials / std::max(seconds, 1e-9));
+    std::fprintf(stderr,
+                 "dsconform: accuracy: %lld trials, %lld estimates judged against the truth in %.1f s "
+                 "(%.0f trials/s, %.0f estimates/s)\n",
+                 static_cast<long long>(trials), static_cast<long long>(estimates), seconds,
+                 trials / std::max(seconds, 1e-9), estimates / std::max(seconds, 1e-9));
   if (auto st = (*output)->Finish(info, absl::StrFormat("took %.1f s", seconds), stdout); !st.ok()) {
     std::fprintf(stderr, "dsconform: %s\n", std::string(st.message()).c_str());
     return kExitUsage;
