@@ -26,8 +26,10 @@ AccuracyCheckResult CheckAccuracy(const Case& c, const Observations& obs, double
   AccuracyCheckResult result;
   for (const Truth& t : c.truth) {
     const std::string field = t.of + ".estimate";
+    const Value* given = obs.Find(field);
+    // Not produced (the engine threw or cannot do the step): nothing to judge. A NaN it did produce is judged.
+    if (given == nullptr || (given->kind != Value::Kind::kDouble && given->kind != Value::Kind::kInt)) continue;
     const double estimate = NumberOf(obs, field);
-    if (std::isnan(estimate)) continue;
     AccuracySample s;
     s.of = t.of;
     s.series = t.series;
