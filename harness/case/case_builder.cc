@@ -17,10 +17,11 @@ CaseBuilder& CaseBuilder::Step(std::string op, std::string sketch, nlohmann::ord
   return *this;
 }
 
-CaseBuilder& CaseBuilder::Update(std::string sketch, const ItemStream& items) {
+CaseBuilder& CaseBuilder::Update(std::string sketch, const ItemStream& items, nlohmann::ordered_json args) {
   Op o;
   o.op = "update";
   o.sketch = std::move(sketch);
+  if (args.is_object()) o.args = std::move(args);
   o.items = items;
   steps().push_back(std::move(o));
   return *this;

@@ -14,7 +14,9 @@ class CaseBuilder {
   CaseBuilder(std::string id, std::string suite, std::string family);
 
   CaseBuilder& Step(std::string op, std::string sketch, nlohmann::ordered_json args = nlohmann::ordered_json::object());
-  CaseBuilder& Update(std::string sketch, const ItemStream& items);
+  // `args`: the update's other members (a KLL update's `seed`).
+  CaseBuilder& Update(std::string sketch, const ItemStream& items,
+                      nlohmann::ordered_json args = nlohmann::ordered_json::object());
   // Steps added after this call form the cross stage, which reads `images`.
   CaseBuilder& Cross(std::vector<std::string> images);
   CaseBuilder& Check(std::string check, std::vector<std::string> fields);

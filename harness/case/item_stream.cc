@@ -1,10 +1,14 @@
 #include "harness/case/item_stream.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "harness/case/json_access.h"
 #include "harness/case/splitmix64.h"
 
@@ -23,7 +27,48 @@ constexpr GeneratorName kGenerators[] = {
     {ItemGenerator::kAsciiStrings, "ascii_strings", ItemKind::kString},
     {ItemGenerator::kUtf8Strings, "utf8_strings", ItemKind::kString},
     {ItemGenerator::kByteArrays, "byte_arrays", ItemKind::kBytes},
+    {ItemGenerator::kOrderedLongs, "ordered_longs", ItemKind::kLong},
+    {ItemGenerator::kOrderedDoubles, "ordered_doubles", ItemKind::kDouble},
+    {ItemGenerator::kOrderedStrings, "ordered_strings", ItemKind::kString},
 };
+
+constexpr std::pair<ItemOrder, const char*> kOrders[] = {
+    {ItemOrder::kAscending, "ascending"},
+    {ItemOrder::kDescending, "descending"},
+    {ItemOrder::kShuffled, "shuffled"},
+    {ItemOrder::kAlternating, "alternating"},
+};
+
+const char* OrderNameOf(ItemOrder order) {
+  for (const auto& [o, name] : kOrders)
+    if (o == order) return name;
+  return "?";
+}
+
+bool IsOrdered(ItemGenerator g) {
+  return g == ItemGenerator::kOrderedLongs || g == ItemGenerator::kOrderedDoubles ||
+         g == ItemGenerator::kOrderedStrings;
+}
+
+// The offsets 0..count-1 in the stream's order.
+std::vector<int64_t> OrderedOffsets(const ItemStream& s) {
+  std::vector<int64_t> offsets(static_cast<size_t>(s.count));
+  for (int64_t i = 0; i < s.count; ++i) offsets[static_cast<size_t>(i)] = i;
+  switch (s.order) {
+    case ItemOrder::kAscending: break;
+    case ItemOrder::kDescending: std::reverse(offsets.begin(), offsets.end()); break;
+    case ItemOrder::kShuffled: {
+      SplitMix64 rng(s.seed);
+      for (size_t i = offsets.size(); i > 1; --i) std::swap(offsets[i - 1], offsets[rng.Next() % i]);
+      break;
+    }
+    case ItemOrder::kAlternating:
+      for (int64_t i = 0; i < s.count; ++i)
+        offsets[static_cast<size_t>(i)] = i % 2 == 0 ? i / 2 : s.count - 1 - i / 2;
+      break;
+  }
+  return offsets;
+}
 
 const GeneratorName& Lookup(ItemGenerator g) {
   for (const auto& e : kGenerators)
@@ -65,7 +110,11 @@ std::string FixedWidthTape(size_t n, Next next) {
   char* p = out.data();
   for (size_t i = 0; i < n; ++i, p += 8) {
     const uint64_t v = next(i);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    std::memcpy(p, &v, 8);  // the tape's byte order is the host's: one store
+#else
     for (int b = 0; b < 8; ++b) p[b] = static_cast<char>(v >> (8 * b));
+#endif
   }
   return out;
 }
@@ -77,6 +126,8 @@ void PutBlob(std::string& out, const std::string& s) {
 }  // namespace
 
 ItemKind ItemStream::kind() const { return Lookup(generator).kind; }
+
+const char* ItemOrderName(ItemOrder order) { return OrderNameOf(order); }
 
 const char* ItemKindName(ItemKind kind) {
   switch (kind) {
@@ -124,6 +175,22 @@ std::string EncodeItemTape(const ItemStream& s) {
         PutBlob(out, item);
       }
       break;
+    case ItemGenerator::kOrderedLongs:
+    case ItemGenerator::kOrderedDoubles: {
+      const std::vector<int64_t> offsets = OrderedOffsets(s);
+      const bool longs = s.generator == ItemGenerator::kOrderedLongs;
+      return FixedWidthTape(n, [&](size_t i) {
+        const int64_t v = s.start + offsets[i];
+        if (longs) return static_cast<uint64_t>(v);
+        const double d = static_cast<double>(v) / 4.0;
+        uint64_t bits;
+        std::memcpy(&bits, &d, 8);
+        return bits;
+      });
+    }
+    case ItemGenerator::kOrderedStrings:
+      for (int64_t offset : OrderedOffsets(s)) PutBlob(out, absl::StrFormat("%010d", s.start + offset));
+      break;
   }
   return out;
 }
@@ -137,6 +204,13 @@ nlohmann::ordered_json ItemStreamToJson(const ItemStream& s) {
     case ItemGenerator::kUtf8Strings:
       j["start"] = s.start;
       break;
+    case ItemGenerator::kOrderedLongs:
+    case ItemGenerator::kOrderedDoubles:
+    case ItemGenerator::kOrderedStrings:
+      j["start"] = s.start;
+      j["order"] = OrderNameOf(s.order);
+      if (s.order == ItemOrder::kShuffled) j["seed"] = s.seed;
+      break;
     default:
       j["seed"] = s.seed;
   }
@@ -146,7 +220,7 @@ nlohmann::ordered_json ItemStreamToJson(const ItemStream& s) {
 
 absl::StatusOr<ItemStream> ItemStreamFromJson(const nlohmann::json& j, const std::string& path) {
   if (!j.is_object()) return absl::InvalidArgumentError(absl::StrCat(path, ": expected an object"));
-  if (auto st = RejectUnknownKeys(j, {"gen", "start", "seed", "count"}, path); !st.ok()) return st;
+  if (auto st = RejectUnknownKeys(j, {"gen", "start", "seed", "count", "order"}, path); !st.ok()) return st;
   auto gen = RequireString(j, "gen", path);
   if (!gen.ok()) return gen.status();
   ItemStream s;
@@ -160,7 +234,8 @@ absl::StatusOr<ItemStream> ItemStreamFromJson(const nlohmann::json& j, const std
   if (!found) {
     return absl::InvalidArgumentError(absl::StrCat(
         path, "/gen: unknown generator '", *gen,
-        "' (known: sequence, splitmix64, doubles, ascii_strings, utf8_strings, byte_arrays)"));
+        "' (known: sequence, splitmix64, doubles, ascii_strings, utf8_strings, byte_arrays, ordered_longs, "
+        "ordered_doubles, ordered_strings)"));
   }
   auto count = RequireInt(j, "count", path);
   if (!count.ok()) return count.status();
@@ -174,6 +249,23 @@ absl::StatusOr<ItemStream> ItemStreamFromJson(const nlohmann::json& j, const std
     if (!it->is_number_integer()) return absl::InvalidArgumentError(absl::StrCat(path, "/seed: expected an integer"));
     s.seed = it->is_number_unsigned() ? it->get<uint64_t>() : static_cast<uint64_t>(it->get<int64_t>());
   }
+  auto order = j.find("order");
+  if (order != j.end() && !IsOrdered(s.generator))
+    return absl::InvalidArgumentError(absl::StrCat(path, "/order: only the ordered_* generators take an order"));
+  if (order != j.end()) {
+    bool known = false;
+    for (const auto& [o, name] : kOrders) {
+      if (order->is_string() && order->get<std::string>() == name) {
+        s.order = o;
+        known = true;
+      }
+    }
+    if (!known)
+      return absl::InvalidArgumentError(
+          absl::StrCat(path, "/order: must be ascending, descending, shuffled or alternating, got ", order->dump()));
+  }
+  if (IsOrdered(s.generator) && (s.start < 0 || s.start + s.count > 10000000000LL))
+    return absl::InvalidArgumentError(absl::StrCat(path, ": ordered values must lie in 0..9999999999"));
   return s;
 }
 

@@ -22,6 +22,19 @@ enum class ItemGenerator {
   kAsciiStrings,
   kUtf8Strings,  // non-ASCII prefixes (accents, CJK, emoji, Greek) and a counter
   kByteArrays,   // lengths 0..32, contents from SplitMix64(seed)
+  // The values start..start+count-1 as items of one kind, in `order`: for
+  // families that keep items as values (KLL), where the input order matters.
+  kOrderedLongs,    // start+i
+  kOrderedDoubles,  // (start+i) / 4.0: exact as double, and as float up to 2^26
+  kOrderedStrings,  // start+i as 10 decimal digits ("0000000042"): byte order = value order
+};
+
+// The order in which an ordered generator emits its values.
+enum class ItemOrder {
+  kAscending,
+  kDescending,
+  kShuffled,     // Fisher-Yates driven by SplitMix64(seed)
+  kAlternating,  // smallest, largest, second smallest, second largest, ...
 };
 
 struct ItemStream {
@@ -29,11 +42,13 @@ struct ItemStream {
   int64_t start = 0;   // sequence start, or the counter start for strings
   uint64_t seed = 0;   // for the random generators
   int64_t count = 0;
+  ItemOrder order = ItemOrder::kAscending;  // ordered generators only
 
   ItemKind kind() const;
 };
 
 const char* ItemKindName(ItemKind kind);
+const char* ItemOrderName(ItemOrder order);  // "ascending", ... as in the JSON form
 
 // The item tape: the one encoding every engine reads (little-endian).
 // long/double: 8 bytes each (doubles as their IEEE-754 bits); string/bytes:

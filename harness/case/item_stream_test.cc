@@ -1,6 +1,8 @@
 #include "harness/case/item_stream.h"
 
+#include <algorithm>
 #include <cstring>
+#include <vector>
 
 #include "gtest/gtest.h"
 #include "harness/case/splitmix64.h"
@@ -88,6 +90,58 @@ TEST(ItemStreamJson, RoundTripsAndRejectsNegativeCount) {
   EXPECT_NE(bad.status().message().find("/ops/1/items/count"), std::string::npos);
   auto unknown = ItemStreamFromJson(nlohmann::json{{"gen", "gauss"}, {"count", 1}}, "/i");
   EXPECT_NE(unknown.status().message().find("unknown generator 'gauss'"), std::string::npos);
+}
+
+std::vector<int64_t> Longs(const ItemStream& s) {
+  const std::string tape = EncodeItemTape(s);
+  std::vector<int64_t> out;
+  for (size_t i = 0; i < tape.size() / 8; ++i) out.push_back(static_cast<int64_t>(U64At(tape, i)));
+  return out;
+}
+
+TEST(ItemTape, OrderedLongsComeInEachOrder) {
+  ItemStream s{ItemGenerator::kOrderedLongs, 10, 0, 5};
+  EXPECT_EQ(Longs(s), (std::vector<int64_t>{10, 11, 12, 13, 14}));
+  s.order = ItemOrder::kDescending;
+  EXPECT_EQ(Longs(s), (std::vector<int64_t>{14, 13, 12, 11, 10}));
+  s.order = ItemOrder::kAlternating;
+  EXPECT_EQ(Longs(s), (std::vector<int64_t>{10, 14, 11, 13, 12}));
+  s.order = ItemOrder::kShuffled;
+  s.seed = 3;
+  std::vector<int64_t> shuffled = Longs(s);
+  EXPECT_NE(shuffled, (std::vector<int64_t>{10, 11, 12, 13, 14}));
+  std::sort(shuffled.begin(), shuffled.end());
+  EXPECT_EQ(shuffled, (std::vector<int64_t>{10, 11, 12, 13, 14}));
+  s.seed = 4;
+  EXPECT_NE(Longs(s), Longs(ItemStream{ItemGenerator::kOrderedLongs, 10, 3, 5, ItemOrder::kShuffled}));
+}
+
+TEST(ItemTape, OrderedDoublesAreQuartersAndStringsSortLikeTheirValues) {
+  ItemStream d{ItemGenerator::kOrderedDoubles, 5, 0, 2, ItemOrder::kDescending};
+  const std::string tape = EncodeItemTape(d);
+  double first;
+  const uint64_t bits = U64At(tape, 0);
+  std::memcpy(&first, &bits, 8);
+  EXPECT_EQ(first, 1.5);
+  ItemStream s{ItemGenerator::kOrderedStrings, 99, 0, 2};
+  const std::string strings = EncodeItemTape(s);
+  EXPECT_EQ(BlobAt(strings, 0), "0000000099");
+  EXPECT_EQ(BlobAt(strings, 1), "0000000100");
+  EXPECT_LT(BlobAt(strings, 0), BlobAt(strings, 1));
+}
+
+TEST(ItemStreamJson, OrderRoundTripsAndIsRefusedElsewhere) {
+  ItemStream s{ItemGenerator::kOrderedStrings, 7, 9, 100, ItemOrder::kShuffled};
+  const auto j = ItemStreamToJson(s);
+  EXPECT_EQ(j.dump(), R"({"gen":"ordered_strings","start":7,"order":"shuffled","seed":9,"count":100})");
+  auto back = ItemStreamFromJson(j, "/items");
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->order, ItemOrder::kShuffled);
+  EXPECT_EQ(back->seed, 9u);
+  auto bad = ItemStreamFromJson(nlohmann::json{{"gen", "sequence"}, {"count", 1}, {"order", "shuffled"}}, "/i");
+  EXPECT_NE(bad.status().message().find("/i/order"), std::string::npos);
+  auto unknown = ItemStreamFromJson(nlohmann::json{{"gen", "ordered_longs"}, {"count", 1}, {"order", "up"}}, "/i");
+  EXPECT_NE(unknown.status().message().find("must be ascending"), std::string::npos);
 }
 
 }  // namespace

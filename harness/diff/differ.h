@@ -27,6 +27,9 @@ struct DiffResult {
 // bytes byte for byte, doubles by their 64-bit pattern, integers and flags
 // exactly, errors as described in DiffOptions. Fields present on one side only
 // are differences too. `family` (may be null) decodes differing images.
+// Fields whose name starts with "lang." are compared only when
+// options.same_language (a library's own random bits or text); across
+// languages they count as unsupported.
 DiffResult DiffObservations(const Observations& reference, const Observations& candidate, const Family* family,
                             const DiffOptions& options);
 

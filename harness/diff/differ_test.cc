@@ -95,5 +95,21 @@ TEST(Differ, UnsupportedStepsAndTheirSlotAreNotDifferences) {
   EXPECT_EQ(back.fields_compared, 1);
 }
 
+TEST(Differ, LanguageSpecificFieldsAreComparedWithinOneLanguageOnly) {
+  auto ref = Obs({{"lang.a.compact", Value::Bytes("abc")}, {"a.n", Value::Int(3)}});
+  auto cand = Obs({{"lang.a.compact", Value::Bytes("abd")}, {"a.n", Value::Int(3)}});
+  DiffResult across = DiffObservations(ref, cand, nullptr, {});
+  EXPECT_TRUE(across.diffs.empty());
+  EXPECT_EQ(across.fields_unsupported, 1);
+  EXPECT_EQ(across.fields_compared, 1);
+  DiffOptions same;
+  same.same_language = true;
+  DiffResult within = DiffObservations(ref, cand, nullptr, same);
+  ASSERT_EQ(within.diffs.size(), 1u);
+  EXPECT_EQ(within.diffs[0].field, "lang.a.compact");
+  // Present on one side only: not a difference across languages either.
+  EXPECT_TRUE(DiffObservations(Obs({{"a.n", Value::Int(3)}}), cand, nullptr, {}).diffs.empty());
+}
+
 }  // namespace
 }  // namespace dsconform

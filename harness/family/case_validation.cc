@@ -11,9 +11,11 @@ namespace dsconform {
 namespace {
 
 // Steps that create the slot they name; every other step needs it to exist.
-const std::set<std::string> kCreatingSteps = {"create", "union", "result", "deserialize", "copy", "convert"};
+const std::set<std::string> kCreatingSteps = {"create", "union", "result", "deserialize", "copy", "convert",
+                                              "intersection", "compact", "a_not_b"};
 const std::set<std::string> kAllSteps = {"create", "union",  "update", "merge", "result", "serialize", "deserialize",
-                                         "copy",   "convert", "reset", "query", "rel_err"};
+                                         "copy",   "convert", "reset", "query", "rel_err",
+                                         "intersection", "compact", "a_not_b", "jaccard"};
 // Steps that act on no slot.
 const std::set<std::string> kSlotlessSteps = {"rel_err"};
 

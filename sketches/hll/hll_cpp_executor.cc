@@ -313,19 +313,10 @@ absl::StatusOr<StepEnd> HllStage::Step(const Op& op, const StepContext& ctx) {
   return Bad(ctx, absl::StrCat("'", op.op, "' is not an HLL step"));
 }
 
-class HllCppExecutor final : public CppFamilyExecutor {
- public:
-  std::string family() const override { return "hll"; }
-
-  absl::Status RunStage(const PreparedStage& stage, Observations* out) override {
-    HllStage state(stage, out);
-    return RunStepsCatchingExceptions(stage, out,
-                                      [&state](const Op& op, const StepContext& ctx) { return state.Step(op, ctx); });
-  }
-};
-
 }  // namespace
 
-std::unique_ptr<CppFamilyExecutor> MakeHllCppExecutor() { return std::make_unique<HllCppExecutor>(); }
+std::unique_ptr<CppFamilyExecutor> MakeHllCppExecutor() {
+  return std::make_unique<StageObjectExecutor<HllStage>>("hll");
+}
 
 }  // namespace dsconform

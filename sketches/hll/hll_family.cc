@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "harness/case/json_access.h"
+#include "harness/family/step_arguments.h"
 #include "sketches/hll/hll_image_checks.h"
 #include "sketches/hll/hll_image_layout.h"
 #include "sketches/hll/hll_snippets.h"
@@ -28,32 +29,6 @@ const std::map<std::string, std::vector<std::string>> kMembers = {
     {"query", {"queries", "as"}},   {"rel_err", {"lg_k", "upper", "unioned", "sd", "as"}},
 };
 
-absl::Status IntIn(const Op& op, const char* key, int64_t lo, int64_t hi) {
-  auto v = RequireInt(op.args, key, "");
-  if (!v.ok()) return absl::InvalidArgumentError(std::string(v.status().message()).substr(1));
-  if (*v < lo || *v > hi) return absl::InvalidArgumentError(absl::StrCat(key, ": must be in ", lo, "..", hi, ", got ", *v));
-  return absl::OkStatus();
-}
-
-absl::Status OneOf(const Op& op, const char* key, const std::set<std::string>& allowed) {
-  auto v = RequireString(op.args, key, "");
-  if (!v.ok()) return absl::InvalidArgumentError(std::string(v.status().message()).substr(1));
-  if (!allowed.count(*v))
-    return absl::InvalidArgumentError(absl::StrCat(key, ": must be one of ", absl::StrJoin(allowed, ", "), ", got '", *v, "'"));
-  return absl::OkStatus();
-}
-
-absl::Status SlotIs(const std::map<std::string, std::string>& slots, const std::string& slot, bool want_union,
-                    const char* key) {
-  auto it = slots.find(slot);
-  if (it == slots.end()) return absl::OkStatus();  // reported by the generic checks
-  const bool is_union = it->second == "union";
-  if (is_union != want_union)
-    return absl::InvalidArgumentError(absl::StrCat(key, ": '", slot, "' is ", is_union ? "a union" : "a sketch",
-                                                   ", this step needs ", want_union ? "a union" : "a sketch"));
-  return absl::OkStatus();
-}
-
 class Hll final : public Family {
  public:
   std::string name() const override { return "hll"; }
@@ -62,39 +37,38 @@ class Hll final : public Family {
                           const std::string& path) const override {
     auto members = kMembers.find(op.op);
     if (members == kMembers.end()) return absl::InvalidArgumentError("op: not an HLL step");
-    if (auto st = RejectUnknownKeys(op.args, members->second, ""); !st.ok())
-      return absl::InvalidArgumentError(std::string(st.message()).substr(1));
+    if (auto st = StepMembersAre(op, members->second); !st.ok()) return st;
     const std::string& s = op.op;
     if (s == "create") {
-      if (auto st = IntIn(op, "lg_k", 4, 21); !st.ok()) return st;
-      return OneOf(op, "type", kTypes);
+      if (auto st = StepIntIn(op, "lg_k", 4, 21); !st.ok()) return st;
+      return StepOneOf(op, "type", kTypes);
     }
-    if (s == "union") return IntIn(op, "lg_max_k", 4, 21);
+    if (s == "union") return StepIntIn(op, "lg_max_k", 4, 21);
     if (s == "merge") {
-      if (auto st = SlotIs(slots, op.sketch, true, "sketch"); !st.ok()) return st;
-      if (auto st = SlotIs(slots, op.Str("from"), false, "from"); !st.ok()) return st;
-      return OneOf(op, "how", {"copy", "move"});
+      if (auto st = StepSlotIs(slots, op.sketch, true, "sketch"); !st.ok()) return st;
+      if (auto st = StepSlotIs(slots, op.Str("from"), false, "from"); !st.ok()) return st;
+      return StepOneOf(op, "how", {"copy", "move"});
     }
     if (s == "result") {
-      if (auto st = SlotIs(slots, op.Str("from"), true, "from"); !st.ok()) return st;
-      return OneOf(op, "type", kTypes);
+      if (auto st = StepSlotIs(slots, op.Str("from"), true, "from"); !st.ok()) return st;
+      return StepOneOf(op, "type", kTypes);
     }
     if (s == "serialize") {
-      if (auto st = SlotIs(slots, op.sketch, false, "sketch"); !st.ok()) return st;
-      return OneOf(op, "form", {"compact", "updatable"});
+      if (auto st = StepSlotIs(slots, op.sketch, false, "sketch"); !st.ok()) return st;
+      return StepOneOf(op, "form", {"compact", "updatable"});
     }
-    if (s == "deserialize") return OneOf(op, "mode", {"heapify", "wrap", "writable_wrap"});
-    if (s == "copy") return SlotIs(slots, op.Str("from"), false, "from");
+    if (s == "deserialize") return StepOneOf(op, "mode", {"heapify", "wrap", "writable_wrap"});
+    if (s == "copy") return StepSlotIs(slots, op.Str("from"), false, "from");
     if (s == "convert") {
-      if (auto st = SlotIs(slots, op.Str("from"), false, "from"); !st.ok()) return st;
-      return OneOf(op, "type", kTypes);
+      if (auto st = StepSlotIs(slots, op.Str("from"), false, "from"); !st.ok()) return st;
+      return StepOneOf(op, "type", kTypes);
     }
     if (s == "query") return ValidateQueries(op, slots);
     if (s == "rel_err") {
-      if (auto st = IntIn(op, "lg_k", 4, 21); !st.ok()) return st;
-      if (auto st = IntIn(op, "upper", 0, 1); !st.ok()) return st;
-      if (auto st = IntIn(op, "unioned", 0, 1); !st.ok()) return st;
-      if (auto st = IntIn(op, "sd", 1, 3); !st.ok()) return st;
+      if (auto st = StepIntIn(op, "lg_k", 4, 21); !st.ok()) return st;
+      if (auto st = StepIntIn(op, "upper", 0, 1); !st.ok()) return st;
+      if (auto st = StepIntIn(op, "unioned", 0, 1); !st.ok()) return st;
+      if (auto st = StepIntIn(op, "sd", 1, 3); !st.ok()) return st;
       if (op.Str("as").empty()) return absl::InvalidArgumentError("as: missing");
     }
     return absl::OkStatus();

@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "harness/family/decoded_field_sink.h"
 
 namespace dsconform {
 namespace {
@@ -148,32 +149,7 @@ std::string RowValue(const HeaderRow& row, std::string_view img) {
   return "?";
 }
 
-// Collects the fields that overlap [begin, end); a zero-length field (the
-// point where a truncated image stops) counts when it lies inside or at end.
-// A sink for problems only wants no field but the one that says why the image
-// does not decode, wherever it lies.
-class Sink {
- public:
-  Sink(uint32_t begin, uint32_t end) : begin_(begin), end_(end) {}
-  static Sink ProblemsOnly() { return Sink(1, 0); }
-  bool Wants(uint32_t off, uint32_t size) const {
-    if (size == 0) return off >= begin_ && off <= end_;
-    return off < end_ && static_cast<uint64_t>(off) + size > begin_;
-  }
-  void Add(std::string name, uint32_t off, uint32_t size, std::string value) {
-    if (Wants(off, size)) fields_.push_back({std::move(name), off, size, std::move(value)});
-  }
-  uint32_t begin() const { return begin_; }
-  uint32_t end() const { return end_; }
-  void AddProblem(std::string name, uint32_t off, uint32_t size, std::string value) {
-    if (begin_ > end_ || Wants(off, size)) fields_.push_back({std::move(name), off, size, std::move(value)});
-  }
-  std::vector<DecodedField> Take() { return std::move(fields_); }
-
- private:
-  uint32_t begin_, end_;
-  std::vector<DecodedField> fields_;
-};
+using Sink = DecodedFieldSink;
 
 void Truncated(Sink& sink, const Header& h, uint32_t off, uint64_t expected_end, const std::string& what) {
   sink.AddProblem("truncated", off, h.size - off,

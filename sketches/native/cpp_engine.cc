@@ -5,7 +5,10 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "sketches/cpc/cpc_cpp_executor.h"
 #include "sketches/hll/hll_cpp_executor.h"
+#include "sketches/theta/theta_cpp_executor.h"
+#include "sketches/kll/kll_cpp_executor.h"
 #include "sketches/native/cpp_family_executor.h"
 
 #ifndef DSC_CPP_VERSION
@@ -23,6 +26,9 @@ struct ExecutorEntry {
 };
 constexpr ExecutorEntry kExecutors[] = {
     {"hll", &MakeHllCppExecutor},
+    {"theta", &MakeThetaCppExecutor},
+    {"cpc", &MakeCpcCppExecutor},
+    {"kll", &MakeKllCppExecutor},
 };
 
 class CppEngine final : public Engine {

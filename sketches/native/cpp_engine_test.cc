@@ -77,7 +77,7 @@ TEST_F(CppEngineTest, IsNamedCppAtItsVersionAndRunsHllOnly) {
   EXPECT_EQ(engine_->kind(), "cpp");
   EXPECT_EQ(MakeCppEngineFactory()->name(), CppEngineName());
   EXPECT_TRUE(engine_->SupportsFamily("hll"));
-  EXPECT_FALSE(engine_->SupportsFamily("kll"));
+  EXPECT_FALSE(engine_->SupportsFamily("bloom"));
 }
 
 TEST_F(CppEngineTest, EstimateOf1000DistinctLongsIsWithin5Percent) {

@@ -5,6 +5,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -48,6 +49,24 @@ using StepHandler = std::function<absl::StatusOr<StepEnd>(const Op& op, const St
 // std::exception or anything else) becomes the field error@op<index> and ends
 // the stage; later stages are unaffected.
 absl::Status RunStepsCatchingExceptions(const PreparedStage& stage, Observations* out, const StepHandler& step);
+
+// The executor of a family whose stage state is a class: a fresh
+// Stage(stage, out) per stage, its Step(op, ctx) for every op, through
+// RunStepsCatchingExceptions.
+template <typename Stage>
+class StageObjectExecutor final : public CppFamilyExecutor {
+ public:
+  explicit StageObjectExecutor(std::string family) : family_(std::move(family)) {}
+  std::string family() const override { return family_; }
+  absl::Status RunStage(const PreparedStage& stage, Observations* out) override {
+    Stage state(stage, out);
+    return RunStepsCatchingExceptions(stage, out,
+                                      [&state](const Op& op, const StepContext& ctx) { return state.Step(op, ctx); });
+  }
+
+ private:
+  std::string family_;
+};
 
 // The exception being handled, as an observation: its dynamic type,
 // demangled ("std::invalid_argument"), and what() for std::exceptions.

@@ -3,7 +3,7 @@
 as a dsconform engine, out of process.
 
 Speaks docs/engine-protocol.md on stdin/stdout and executes the HLL steps of
-docs/case-format.md with the binding's public API. Plain Python 3 and the
+docs/case-format.md with the binding's public API (the CPC steps: dsconform_python_cpc.py). Plain Python 3 and the
 datasketches package; scripts/python-engine-setup makes its venv.
 
 Where the binding has no counterpart of a step, the step yields a field
@@ -31,6 +31,10 @@ from array import array
 
 import datasketches as ds
 
+# The engine runs with -I (isolated): its family modules are found beside it.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import dsconform_python_theta as theta  # noqa: E402
+
 PROTOCOL_VERSION = 1
 MAX_HEADER_BYTES = 16 << 20
 MAX_PAYLOAD_BYTES = 1 << 32
@@ -42,7 +46,8 @@ HLL_STEP_METHODS = HLL_STEPS + ["copy", "convert"]
 HLL_TYPES = {"HLL_4": ds.tgt_hll_type.HLL_4, "HLL_6": ds.tgt_hll_type.HLL_6, "HLL_8": ds.tgt_hll_type.HLL_8}
 # What each generator of docs/case-format.md puts on the tape.
 ITEM_KINDS = {"sequence": "long", "splitmix64": "long", "doubles": "double", "ascii_strings": "string",
-              "utf8_strings": "string", "byte_arrays": "bytes"}
+              "utf8_strings": "string", "byte_arrays": "bytes", "ordered_longs": "long",
+              "ordered_doubles": "double", "ordered_strings": "string"}
 
 
 def engine_name():
@@ -316,28 +321,44 @@ MissingImage.__module__ = "dsconform"
 
 
 # Steps that give their slot a new value, whatever it held.
-SLOT_MAKERS = ("create", "union", "result", "deserialize", "copy", "convert")
+SLOT_MAKERS = ("create", "union", "result", "deserialize", "copy", "convert", "intersection", "compact", "a_not_b")
 
 
 def slots_read(op):
     """The slots whose value a step uses."""
     name = op.get("op")
-    read = [op.get("sketch")] if name in ("update", "merge", "serialize", "query", "reset") else []
-    if name in ("merge", "result", "copy", "convert"):
+    read = [op.get("sketch")] if name in ("update", "merge", "serialize", "query", "reset", "jaccard") else []
+    if name in ("merge", "result", "copy", "convert", "compact"):
         read.append(op.get("from"))
+    read += [op.get(key) for key in ("a", "b", "with") if op.get(key)]  # a_not_b, jaccard
     return read
+
+
+def family_stages():
+    """Family -> (stage class, its step methods); other families live in their own module."""
+    import importlib.util  # -I (isolated mode) keeps this script's folder off sys.path
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "dsconform_python_cpc.py")
+    spec = importlib.util.spec_from_file_location("dsconform_python_cpc", path)
+    cpc = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cpc)
+    engine = sys.modules[__name__]
+    return {"hll": (HllStage, HLL_STEP_METHODS),
+            "theta": (lambda images, obs: theta.ThetaStage(engine, images, obs), theta.THETA_STEPS),
+            "cpc": (cpc.stage_class(engine), cpc.CPC_STEPS)}
 
 
 def run_stage(stage, payloads, out_payloads):
     """One stage's wire result: {"fields": [...]} or {"rejected": "..."}."""
     where = "case %s: /%sops/" % (stage.get("case"), "cross/" if stage.get("stage") == "cross" else "")
-    if stage.get("family") != "hll":
-        return {"rejected": "family '%s' is not supported by %s" % (stage.get("family"), engine_name())}
+    family = stage.get("family")
+    if family not in FAMILY_STAGES:
+        return {"rejected": "family '%s' is not supported by %s" % (family, engine_name())}
+    make_stage, step_methods = FAMILY_STAGES[family]
     images = {name: payloads[i] for name, i in stage.get("images", {}).items()}
     tapes = [payloads[i] for i in stage.get("tapes", [])]
     first_payload = len(out_payloads)
     obs = Observations(out_payloads)
-    hll = HllStage(images, obs)
+    state = make_stage(images, obs)
     next_tape = 0
     unusable = set()  # slots (and "as" names) an unsupported step left without a value
     for index, op in enumerate(stage["ops"]):
@@ -348,7 +369,7 @@ def run_stage(stage, payloads, out_payloads):
             tape = tapes[next_tape]
             next_tape += 1
         name = op.get("op")
-        step = getattr(HllStage, name) if name in HLL_STEP_METHODS else None
+        step = getattr(type(state), name) if name in step_methods else None
         blocked = [s for s in slots_read(op) if s in unusable]
         if step is not None and blocked:
             for out in (op.get("sketch"), op.get("as")):
@@ -359,8 +380,8 @@ def run_stage(stage, payloads, out_payloads):
             continue
         try:
             if step is None:
-                raise Rejected("'%s' is not an HLL step" % name)
-            step(hll, op, tape)
+                raise Rejected("'%s' is not a %s step" % (name, family))
+            step(state, op, tape)
             if name in SLOT_MAKERS:
                 unusable.discard(op.get("sketch"))
         except Rejected as e:
@@ -392,7 +413,8 @@ def serve(stdin, out):
                                   "speaks %d" % (header.get("protocol"), PROTOCOL_VERSION)})
                 return 2
             write_frame(out, {"type": "hello", "protocol": PROTOCOL_VERSION, "engine": engine_name(),
-                              "families": {"hll": HLL_STEPS}})
+                              "families": {"hll": HLL_STEPS, "theta": theta.THETA_STEPS,
+                                           "cpc": FAMILY_STAGES["cpc"][1]}})
         elif kind == "run":
             out_payloads = []
             try:
@@ -410,7 +432,11 @@ def serve(stdin, out):
             return 2
 
 
+FAMILY_STAGES = {}
+
+
 def main():
+    FAMILY_STAGES.update(family_stages())
     faulthandler.enable(sys.stderr)  # a crash in the binding leaves a Python traceback in the harness's record
     # The protocol gets its own descriptor; anything printed goes to stderr.
     out = os.fdopen(os.dup(1), "wb")

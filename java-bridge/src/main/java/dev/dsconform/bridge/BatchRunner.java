@@ -19,7 +19,8 @@ public final class BatchRunner {
   private static final String POM_PROPERTIES = "META-INF/maven/org.apache.datasketches/datasketches-java/pom.properties";
 
   /** Families by the token of their `case` line; adding a family is one entry here. */
-  private static final Map<String, Family> FAMILIES = Map.of("hll", new HllFamily());
+  private static final Map<String, Family> FAMILIES = Map.of("hll", new HllFamily(), "theta", new ThetaFamily(), "cpc", new CpcFamily(),
+      "kll", new KllFamily());
 
   /**
    * Nanoseconds the calling thread's last runBatch spent executing steps: the library's own calls,

@@ -1,0 +1,181 @@
+package dev.dsconform.bridge;
+
+import java.lang.foreign.MemorySegment;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.datasketches.cpc.CpcSketch;
+import org.apache.datasketches.cpc.CpcUnion;
+import org.apache.datasketches.cpc.CpcWrapper;
+
+/**
+ * The CPC steps of docs/case-format.md on datasketches-java 9.x (API present in every 9.x release).
+ * CPC sketches and unions live on the heap only; java-direct therefore reports create and union as
+ * not supported, and reads images from a MemorySegment (heapify(MemorySegment, seed), CpcWrapper).
+ * A step that reads a slot no step could make is reported as not supported too, for its own slot.
+ */
+final class CpcFamily implements Family {
+  @Override
+  public StageExecutor begin(StageContext context) {
+    return new Stage(context);
+  }
+
+  /** A slot holds a sketch, a union, or a read-only view of an image (mode wrap). */
+  private sealed interface Slot permits SketchSlot, UnionSlot, WrapSlot {}
+
+  private record SketchSlot(CpcSketch s) implements Slot, ItemTape.Sink {
+    public void add(long item) { s.update(item); }
+    public void add(double item) { s.update(item); }
+    public void add(String item) { s.update(item); }
+    public void add(byte[] item) { s.update(item); }
+  }
+
+  private record UnionSlot(CpcUnion u) implements Slot {}
+
+  private record WrapSlot(CpcWrapper w) implements Slot {}
+
+  private static final class Stage implements StageExecutor {
+    private final StageContext ctx;
+    private final Map<String, Slot> slots = new HashMap<>();
+    private final Set<String> unusable = new HashSet<>();
+
+    Stage(StageContext ctx) {
+      this.ctx = ctx;
+    }
+
+    @Override
+    public boolean execute(ProgramReader.Op op) {
+      for (String read : slotsRead(op)) {
+        if (unusable.contains(read)) {
+          unusable.add(op.slot());
+          return false;
+        }
+      }
+      unusable.remove(op.slot());
+      switch (op.name()) {
+        case "create" -> {
+          if (ctx.direct) return cannot(op);
+          int lgK = op.intArg("lg_k");
+          put(op, op.args().containsKey("seed") ? new CpcSketch(lgK, seed(op)) : new CpcSketch(lgK));
+        }
+        case "union" -> {
+          if (ctx.direct) return cannot(op);
+          int lgK = op.intArg("lg_k");
+          slots.put(op.slot(), new UnionSlot(op.args().containsKey("seed") ? new CpcUnion(lgK, seed(op)) : new CpcUnion(lgK)));
+        }
+        case "update" -> ctx.items(op, sketchSlot(op.slot()));
+        case "merge" -> union(op.slot()).update(sketchSlot(op.arg("from")).s());  // how=move: Java has no move
+        case "result" -> put(op, union(op.arg("from")).getResult());
+        case "serialize" -> {
+          if (!op.arg("form").equals("compact")) throw new IllegalArgumentException("CPC has only the compact form");
+          ctx.image(op.arg("as", op.slot()) + ".compact", sketchSlot(op.slot()).s().toByteArray());
+        }
+        case "deserialize" -> deserialize(op);
+        case "query" -> {
+          Slot s = slot(op.slot());
+          String prefix = op.arg("as", op.slot()) + ".";
+          for (String q : op.arg("queries").split(",")) query(s, q, prefix + q);
+        }
+        default -> {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    private boolean cannot(ProgramReader.Op op) {
+      unusable.add(op.slot());
+      slots.remove(op.slot());
+      return false;
+    }
+
+    private void deserialize(ProgramReader.Op op) {
+      byte[] image = ctx.imageCopy(op.arg("image"));
+      String mode = op.arg("mode", "heapify");
+      boolean seeded = op.args().containsKey("seed");
+      switch (mode) {
+        case "heapify" -> {
+          CpcSketch s;
+          if (ctx.direct) {
+            MemorySegment seg = MemorySegment.ofArray(image).asReadOnly();
+            s = seeded ? CpcSketch.heapify(seg, seed(op)) : CpcSketch.heapify(seg);
+          } else {
+            s = seeded ? CpcSketch.heapify(image, seed(op)) : CpcSketch.heapify(image);
+          }
+          put(op, s);
+        }
+        // CpcWrapper takes no seed: it reads any seed's image.
+        case "wrap" -> slots.put(op.slot(), new WrapSlot(new CpcWrapper(MemorySegment.ofArray(image).asReadOnly())));
+        default -> throw new IllegalArgumentException("unknown deserialize mode " + mode);
+      }
+    }
+
+    private void query(Slot s, String q, String field) {
+      if (s instanceof WrapSlot(CpcWrapper w)) {
+        switch (q) {
+          case "estimate" -> ctx.out.dbl(field, w.getEstimate());
+          case "lb1", "lb2", "lb3" -> ctx.out.dbl(field, w.getLowerBound(q.charAt(2) - '0'));
+          case "ub1", "ub2", "ub3" -> ctx.out.dbl(field, w.getUpperBound(q.charAt(2) - '0'));
+          case "lg_k" -> ctx.out.integer(field, w.getLgK());
+          default -> ctx.out.unsupported(field, "CpcWrapper has no " + q);
+        }
+        return;
+      }
+      CpcSketch c = sketch(s);
+      switch (q) {
+        case "estimate" -> ctx.out.dbl(field, c.getEstimate());
+        case "lb1", "lb2", "lb3" -> ctx.out.dbl(field, c.getLowerBound(q.charAt(2) - '0'));
+        case "ub1", "ub2", "ub3" -> ctx.out.dbl(field, c.getUpperBound(q.charAt(2) - '0'));
+        case "is_empty" -> ctx.out.bool(field, c.isEmpty());
+        case "lg_k" -> ctx.out.integer(field, c.getLgK());
+        case "validate" -> ctx.out.bool(field, c.validate());
+        default -> throw new IllegalArgumentException("unknown query " + q);
+      }
+    }
+
+    private static List<String> slotsRead(ProgramReader.Op op) {
+      List<String> read = new java.util.ArrayList<>(2);
+      switch (op.name()) {
+        case "update", "merge", "serialize", "query" -> read.add(op.slot());
+        default -> {}
+      }
+      String from = op.args().get("from");
+      if (from != null) read.add(from);
+      // An image is named after the slot that wrote it ("a.compact"); an unusable slot wrote none.
+      String image = op.args().get("image");
+      if (image != null) read.add(image.substring(0, image.indexOf('.') < 0 ? image.length() : image.indexOf('.')));
+      return read;
+    }
+
+    private static long seed(ProgramReader.Op op) {
+      return Long.parseLong(op.arg("seed"));
+    }
+
+    private void put(ProgramReader.Op op, CpcSketch s) {
+      slots.put(op.slot(), new SketchSlot(s));
+    }
+
+    private Slot slot(String name) {
+      Slot s = slots.get(name);
+      if (s == null) throw new IllegalArgumentException("no slot named " + name);
+      return s;
+    }
+
+    private SketchSlot sketchSlot(String name) {
+      if (slot(name) instanceof SketchSlot s) return s;
+      throw new IllegalArgumentException("slot " + name + " is not a sketch");
+    }
+
+    private static CpcSketch sketch(Slot s) {
+      if (s instanceof SketchSlot(CpcSketch c)) return c;
+      throw new IllegalArgumentException("a query needs a sketch slot");
+    }
+
+    private CpcUnion union(String name) {
+      if (slot(name) instanceof UnionSlot u) return u.u();
+      throw new IllegalArgumentException("slot " + name + " is not a union");
+    }
+  }
+}

@@ -1,0 +1,84 @@
+// What the KLL suites share: item streams by item type, the query grids and
+// the sizes around every buffer size and compaction point.
+#include <algorithm>
+#include <set>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "sketches/kll/kll_suites.h"
+#include "sketches/kll/kll_vocabulary.h"
+
+namespace dsconform {
+
+std::vector<const Suite*> KllSuites() { return {&KllExactSuite(), &KllCrossSuite(), &KllVersionsSuite()}; }
+
+ItemStream KllItems(const std::string& item_type, int64_t start, int64_t count, ItemOrder order,
+                    uint64_t shuffle_seed) {
+  ItemStream s;
+  s.generator = item_type == "long"     ? ItemGenerator::kOrderedLongs
+                : item_type == "string" ? ItemGenerator::kOrderedStrings
+                                        : ItemGenerator::kOrderedDoubles;
+  s.start = start;
+  s.count = count;
+  s.order = order;
+  s.seed = order == ItemOrder::kShuffled ? shuffle_seed : 0;
+  return s;
+}
+
+nlohmann::ordered_json KllRankGrid() {
+  nlohmann::ordered_json ranks = nlohmann::ordered_json::array();
+  // i/16 has an exact short decimal, so every language parses the same double.
+  for (int i = 0; i <= 16; ++i) ranks.push_back(i == 0 ? "0" : i == 16 ? "1" : absl::StrFormat("%.4f", i / 16.0));
+  return ranks;
+}
+
+nlohmann::ordered_json KllPointGrid(const std::string& item_type, int64_t start, int64_t n) {
+  std::set<int64_t> values;
+  for (int j = 0; j <= 8; ++j) values.insert(start - 1 + (j * (n + 1)) / 8);
+  nlohmann::ordered_json points = nlohmann::ordered_json::array();
+  for (int64_t v : values) {
+    if (item_type == "long") {
+      points.push_back(absl::StrCat(v));
+    } else if (item_type == "string") {
+      // Strings order by bytes: "-000000001" sorts before every digit string.
+      points.push_back(absl::StrFormat("%010d", v));
+    } else {
+      // Items are value/4: quarters print exactly and read back as the same double and float.
+      points.push_back(absl::StrFormat("%.17g", static_cast<double>(v) / 4.0));
+    }
+  }
+  return points;
+}
+
+void AddKllQuery(CaseBuilder& b, const std::string& slot, const std::string& as, const std::string& item_type,
+                 int64_t start, int64_t n, bool native) {
+  nlohmann::ordered_json queries = nlohmann::ordered_json::array();
+  for (const auto& q : KllScalarQueries()) {
+    if (n == 0 && (q == "min" || q == "max")) continue;  // undefined on an empty sketch: both libraries throw
+    queries.push_back(q);
+  }
+  if (n > 0)
+    for (const auto& q : KllGridQueries()) queries.push_back(q);
+  if (native)
+    for (const auto& q : KllNativeOnlyQueries()) queries.push_back(q);
+  nlohmann::ordered_json args = {{"queries", queries}};
+  if (as != slot) args["as"] = as;
+  if (n > 0) {
+    args["ranks"] = KllRankGrid();
+    args["points"] = KllPointGrid(item_type, start, n);
+  }
+  b.Step("query", slot, args);
+}
+
+std::vector<int64_t> KllSizes(int k, int64_t max_n) {
+  std::set<int64_t> sizes = {0, 1, 2};
+  for (int64_t buffer : {200, 1600, 12800})
+    if (buffer < k) sizes.insert({buffer - 1, buffer, buffer + 1});
+  for (int64_t n : {int64_t{k} - 1, int64_t{k}, int64_t{k} + 1, 2 * int64_t{k} + 1, 4 * int64_t{k} + 3}) sizes.insert(n);
+  std::vector<int64_t> out;
+  for (int64_t n : sizes)
+    if (n <= max_n) out.push_back(n);
+  return out;
+}
+
+}  // namespace dsconform

@@ -1,0 +1,45 @@
+#ifndef DSCONFORM_SKETCHES_KLL_KLL_SUITES_H_
+#define DSCONFORM_SKETCHES_KLL_KLL_SUITES_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "harness/case/case_builder.h"
+#include "harness/family/family.h"
+#include "nlohmann/json.hpp"
+
+namespace dsconform {
+
+const Suite& KllVersionsSuite();
+const Suite& KllExactSuite();
+const Suite& KllCrossSuite();
+std::vector<const Suite*> KllSuites();
+
+// The values start..start+count-1 as items of `item_type` (kll_vocabulary.h)
+// in `order`; `shuffle_seed` drives the shuffled order.
+ItemStream KllItems(const std::string& item_type, int64_t start, int64_t count, ItemOrder order,
+                    uint64_t shuffle_seed);
+
+// The rank grid of the quantiles queries: 0, 1/16, ..., 1, as decimals.
+nlohmann::ordered_json KllRankGrid();
+// Nine split points over the values of KllItems(item_type, start, n): one below
+// the smallest, then evenly spaced values up to one past the largest, most of
+// them items themselves (where inclusive and exclusive ranks part). Unique and
+// increasing in the item type's order.
+nlohmann::ordered_json KllPointGrid(const std::string& item_type, int64_t start, int64_t n);
+
+// Appends a query step on `slot` answering every query: the grids when the
+// sketch is not empty (they throw on an empty one), the native-only ones when
+// `native` is set. Fields are "<as>.<query>[...]".
+void AddKllQuery(CaseBuilder& b, const std::string& slot, const std::string& as, const std::string& item_type,
+                 int64_t start, int64_t n, bool native);
+
+// Sizes that matter for one k: 0, 1, 2, both sides of every items-buffer size
+// of datasketches-cpp's lazy growth (200, 1600, 12800) below k, and around the
+// first compactions (k, k+1, 2k+1, 4k+3), at most `max_n`; sorted, unique.
+std::vector<int64_t> KllSizes(int k, int64_t max_n);
+
+}  // namespace dsconform
+
+#endif  // DSCONFORM_SKETCHES_KLL_KLL_SUITES_H_

@@ -1,0 +1,112 @@
+// The Theta suites generate valid, unique, deterministic cases of the promised shape.
+#include <map>
+#include <set>
+
+#include "gtest/gtest.h"
+#include "harness/family/case_validation.h"
+#include "harness/family/family.h"
+#include "sketches/theta/theta_suites.h"
+
+namespace dsconform {
+namespace {
+
+TEST(ThetaTransitions, FollowThePublishedThresholds) {
+  // lgK 12, X8: the table starts at lgArr (13-5)%3+5 = 7 and grows 7 -> 10 -> 13.
+  const ThetaTransitions x8 = ThetaTransitionsFor(12, 3);
+  EXPECT_EQ(x8.start_lg_arr, 7);
+  EXPECT_EQ(x8.resize_points, (std::vector<int64_t>{65, 513}));
+  EXPECT_EQ(x8.rebuild_point, 7681);  // 15/16 of 2^13, plus one
+  // X1 starts at full size: no resize, only the rebuild.
+  const ThetaTransitions x1 = ThetaTransitionsFor(12, 0);
+  EXPECT_EQ(x1.start_lg_arr, 13);
+  EXPECT_TRUE(x1.resize_points.empty());
+  // X2 from lgArr 5 doubles up to 13.
+  EXPECT_EQ(ThetaTransitionsFor(12, 1).resize_points.size(), 8u);
+}
+
+TEST(ThetaMatrixSizes, CoverEmptyEveryResizeAndTheRebuild) {
+  for (int lg_k = 5; lg_k <= 21; ++lg_k) {
+    for (int lg_rf = 0; lg_rf <= 3; ++lg_rf) {
+      const auto sizes = ThetaMatrixSizes(lg_k, lg_rf, int64_t{1} << 26);
+      const std::set<int64_t> s(sizes.begin(), sizes.end());
+      const ThetaTransitions t = ThetaTransitionsFor(lg_k, lg_rf);
+      EXPECT_TRUE(s.count(0) && s.count(1)) << lg_k;
+      for (int64_t r : t.resize_points) EXPECT_TRUE(s.count(r - 1) && s.count(r)) << lg_k << " " << r;
+      EXPECT_TRUE(s.count(t.rebuild_point - 1) && s.count(t.rebuild_point)) << lg_k;
+      EXPECT_GT(*s.rbegin(), t.rebuild_point) << lg_k;  // into estimation mode
+    }
+  }
+}
+
+TEST(ThetaSuites, EveryCaseIsValidUniqueAndDeterministic) {
+  for (const Suite* suite : ThetaSuites()) {
+    for (SuiteScale scale : {SuiteScale::kSmoke, SuiteScale::kReduced}) {
+      const auto cases = suite->Generate(scale);
+      EXPECT_FALSE(cases.empty()) << suite->name();
+      std::set<std::string> ids;
+      for (const auto& c : cases) {
+        const absl::Status st = ValidateCase(c);
+        EXPECT_TRUE(st.ok()) << st;
+        EXPECT_TRUE(ids.insert(c.id).second) << "duplicate id " << c.id;
+        EXPECT_EQ(c.suite, suite->name());
+        EXPECT_EQ(c.family, "theta");
+      }
+      const auto again = suite->Generate(scale);
+      ASSERT_EQ(again.size(), cases.size());
+      for (size_t i = 0; i < cases.size(); ++i) EXPECT_EQ(CaseToJson(again[i]), CaseToJson(cases[i]));
+    }
+  }
+}
+
+TEST(ThetaSuites, SmallerScalesAreSlicesOfTheFullScale) {
+  // `dsconform repro` finds a case by id in the full scale: the same id must be the same case.
+  for (const Suite* suite : ThetaSuites()) {
+    std::map<std::string, nlohmann::ordered_json> full;
+    for (const auto& c : suite->Generate(SuiteScale::kFull)) full.emplace(c.id, CaseToJson(c));
+    for (SuiteScale scale : {SuiteScale::kSmoke, SuiteScale::kReduced})
+      for (const auto& c : suite->Generate(scale)) {
+        auto it = full.find(c.id);
+        ASSERT_NE(it, full.end()) << c.id << " is not in the full scale";
+        EXPECT_EQ(it->second, CaseToJson(c)) << c.id;
+      }
+  }
+}
+
+TEST(ThetaSuites, SetOpsMergeThreeInputsInAllSixOrders) {
+  const auto cases = ThetaSetOpsSuite().Generate(SuiteScale::kSmoke);
+  ASSERT_FALSE(cases.empty());
+  std::set<std::string> orders;
+  for (const Op& op : cases[0].ops)
+    if (op.op == "union") orders.insert(op.sketch);
+  EXPECT_EQ(orders.size(), 6u);
+  ASSERT_FALSE(cases[0].invariants.empty());
+  EXPECT_EQ(cases[0].invariants[0].fields.size(), 6u);
+}
+
+TEST(ThetaValidation, RejectsWhatTheFormatForbids) {
+  const Family* theta = FindFamily("theta");
+  ASSERT_NE(theta, nullptr);
+  auto parse = [](const char* text) { return CaseFromJson(nlohmann::json::parse(text)); };
+  auto bad_rf = parse(R"({"id":"x","family":"theta","ops":[{"op":"create","sketch":"a","lg_k":10,"rf":3}]})");
+  ASSERT_TRUE(bad_rf.ok());
+  EXPECT_FALSE(ValidateCase(*bad_rf).ok());
+  auto bad_p = parse(R"({"id":"x","family":"theta","ops":[{"op":"create","sketch":"a","lg_k":10,"p":"1.5"}]})");
+  ASSERT_TRUE(bad_p.ok());
+  EXPECT_FALSE(ValidateCase(*bad_p).ok());
+  auto union_query = parse(
+      R"({"id":"x","family":"theta","ops":[{"op":"union","sketch":"u","lg_k":10},{"op":"query","sketch":"u","queries":["estimate"]}]})");
+  ASSERT_TRUE(union_query.ok());
+  EXPECT_FALSE(ValidateCase(*union_query).ok());
+  auto merge_into_sketch = parse(
+      R"({"id":"x","family":"theta","ops":[{"op":"create","sketch":"a","lg_k":10},{"op":"merge","sketch":"a","from":"a"}]})");
+  ASSERT_TRUE(merge_into_sketch.ok());
+  EXPECT_FALSE(ValidateCase(*merge_into_sketch).ok());
+  auto good = parse(
+      R"({"id":"x","family":"theta","ops":[{"op":"create","sketch":"a","lg_k":10,"rf":2,"p":"0.5","seed":7},)"
+      R"({"op":"a_not_b","sketch":"d","a":"a","b":"a","ordered":0},{"op":"query","sketch":"d","queries":["theta"]}]})");
+  ASSERT_TRUE(good.ok());
+  EXPECT_TRUE(ValidateCase(*good).ok()) << ValidateCase(*good);
+}
+
+}  // namespace
+}  // namespace dsconform
