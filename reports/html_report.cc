@@ -73,6 +73,7 @@ class HtmlBuilder {
                     "</script>\n</head>\n<body>\n");
     Header(gate);
     Summary();
+    out_ += o_.extra_section_html;
     RecordsTable();
     Details();
     absl::StrAppend(&out_, "<script>", kHtmlReportScript, "</script>\n</body></html>\n");

@@ -23,6 +23,9 @@ struct HtmlOptions {
   // E.g. "took 41.2 s"; shown under the header. The only text that may
   // differ between two runs of the same cases.
   std::string timing_line;
+  // A section placed after the summary, already HTML (the accuracy study's
+  // tables and inline SVG charts, harness/accuracy/accuracy_report.h).
+  std::string extra_section_html;
 };
 
 // report.html: one self-contained file (inline CSS and JS, nothing fetched):

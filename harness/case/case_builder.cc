@@ -37,6 +37,11 @@ CaseBuilder& CaseBuilder::Check(std::string check, std::vector<std::string> fiel
   return *this;
 }
 
+CaseBuilder& CaseBuilder::AddTruth(Truth truth) {
+  case_.truth.push_back(std::move(truth));
+  return *this;
+}
+
 CaseBuilder& CaseBuilder::Input(std::string name, std::string image) {
   case_.inputs[std::move(name)] = std::move(image);
   return *this;

@@ -22,6 +22,9 @@ class CaseBuilder {
   CaseBuilder& Check(std::string check, std::vector<std::string> fields);
   // An image the first stage reads by name (an imported snapshot).
   CaseBuilder& Input(std::string name, std::string image);
+  // The true answer to a query (see Truth); harness/accuracy/distinct_truth.h computes it from ops().
+  CaseBuilder& AddTruth(Truth truth);
+  const std::vector<Op>& ops() const { return case_.ops; }
   Case Build() { return std::move(case_); }
 
  private:

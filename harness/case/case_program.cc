@@ -99,12 +99,22 @@ nlohmann::ordered_json CaseToJson(const Case& c) {
     for (const auto& i : c.invariants) inv.push_back({{"check", i.check}, {"fields", i.fields}});
     j["invariants"] = inv;
   }
+  if (!c.truth.empty()) {
+    nlohmann::ordered_json truth = nlohmann::ordered_json::array();
+    for (const auto& t : c.truth) {
+      nlohmann::ordered_json e = {{"of", t.of}, {"distinct", t.distinct}};
+      if (!t.rse.empty()) e["rse"] = t.rse;
+      if (!t.series.empty()) e["series"] = t.series;
+      truth.push_back(std::move(e));
+    }
+    j["truth"] = truth;
+  }
   return j;
 }
 
 absl::StatusOr<Case> CaseFromJson(const nlohmann::json& j, const std::string& path) {
   if (!j.is_object()) return absl::InvalidArgumentError(absl::StrCat(path, ": a case must be a JSON object"));
-  if (auto st = RejectUnknownKeys(j, {"id", "suite", "family", "ops", "inputs", "cross", "invariants"}, path); !st.ok()) return st;
+  if (auto st = RejectUnknownKeys(j, {"id", "suite", "family", "ops", "inputs", "cross", "invariants", "truth"}, path); !st.ok()) return st;
   Case c;
   auto id = RequireString(j, "id", path);
   if (!id.ok()) return id.status();
@@ -162,6 +172,30 @@ absl::StatusOr<Case> CaseFromJson(const nlohmann::json& j, const std::string& pa
       if (!fields.ok()) return fail(fields.status());
       x.fields = *fields;
       c.invariants.push_back(std::move(x));
+    }
+  }
+  if (auto truth = j.find("truth"); truth != j.end()) {
+    if (!truth->is_array()) return fail(absl::InvalidArgumentError(path + "/truth: expected an array"));
+    for (size_t i = 0; i < truth->size(); ++i) {
+      const std::string tpath = absl::StrCat(path, "/truth/", i);
+      const auto& e = (*truth)[i];
+      if (!e.is_object()) return fail(absl::InvalidArgumentError(tpath + ": expected an object"));
+      if (auto st = RejectUnknownKeys(e, {"of", "distinct", "rse", "series"}, tpath); !st.ok()) return fail(st);
+      Truth t;
+      auto of = RequireString(e, "of", tpath);
+      if (!of.ok()) return fail(of.status());
+      t.of = *of;
+      auto distinct = RequireInt(e, "distinct", tpath);
+      if (!distinct.ok()) return fail(distinct.status());
+      if (*distinct < 0) return fail(absl::InvalidArgumentError(tpath + "/distinct: must not be negative"));
+      t.distinct = *distinct;
+      auto rse = OptionalString(e, "rse", tpath);
+      if (!rse.ok()) return fail(rse.status());
+      t.rse = rse->value_or("");
+      auto series = OptionalString(e, "series", tpath);
+      if (!series.ok()) return fail(series.status());
+      t.series = series->value_or("");
+      c.truth.push_back(std::move(t));
     }
   }
   return c;

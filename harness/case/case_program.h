@@ -43,6 +43,20 @@ struct Invariant {
   std::vector<std::string> fields;
 };
 
+// The true answer to one of the case's queries, known because the harness made
+// the items (harness/accuracy/distinct_truth.h). Engines never see it; the
+// accuracy check compares each engine's own observations with it
+// (harness/accuracy/accuracy_check.h).
+struct Truth {
+  std::string of;        // the query's `as` (or slot): its fields are <of>.estimate, <of>.lb1 ...
+  int64_t distinct = 0;  // the exact number of distinct items the estimate counts
+  // The observation (a double, e.g. a rel_err step) holding the library's own
+  // stated relative standard error for this estimate; "" when it states none.
+  std::string rse;
+  // The accuracy study pools the trials of one series ("lgk=12") at one truth.
+  std::string series;
+};
+
 // A deterministic workload with a stable, readable id. A case is data: the
 // same JSON form is what suites generate, `repro` prints and the corpus stores.
 struct Case {
@@ -55,6 +69,7 @@ struct Case {
   std::map<std::string, std::string> inputs;
   std::optional<CrossStage> cross;
   std::vector<Invariant> invariants;  // checked on the first stage's observations
+  std::vector<Truth> truth;           // likewise
 };
 
 nlohmann::ordered_json CaseToJson(const Case& c);

@@ -9,6 +9,8 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
+#include "harness/accuracy/accuracy_report.h"
+#include "harness/accuracy/accuracy_study.h"
 #include "reports/html_report.h"
 #include "reports/junit_report.h"
 #include "reports/markdown_report.h"
@@ -52,11 +54,21 @@ absl::Status WriteSummaries(const std::string& dir, const RunInfo& info, const s
   if (auto st = WriteReportFile(dir + "/run_info.json", RunInfoToJson(info).dump(2) + "\n"); !st.ok()) return st;
   const RunSummary summary = Summarize(records);
   if (auto st = WriteSummaryJson(dir + "/summary.json", info, summary); !st.ok()) return st;
+  // Cases with truth give the accuracy study its own two files and a section of the HTML report.
+  const AccuracyStudy study = StudyAccuracy(records);
+  std::string accuracy_html;
+  if (study.trials > 0) {
+    if (auto st = WriteReportFile(dir + "/accuracy.json", AccuracyStudyToJson(study).dump(2) + "\n"); !st.ok())
+      return st;
+    if (auto st = WriteReportFile(dir + "/accuracy.md", AccuracyStudyMarkdown(study)); !st.ok()) return st;
+    accuracy_html = AccuracyStudyHtml(study);
+  }
   // The HTML report is the largest; it is written beside the others, on a core of its own.
   absl::Status html_status;
   std::thread html_writer([&] {
     HtmlOptions html;
     html.timing_line = timing;
+    html.extra_section_html = std::move(accuracy_html);
     html_status = WriteHtmlReport(dir + "/report.html", info, summary, records, html);
   });
   absl::Status st = WriteMarkdownReport(dir + "/summary.md", info, summary, records);

@@ -13,6 +13,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "harness/accuracy/accuracy_study.h"
 #include "harness/cli/case_selection.h"
 #include "harness/cli/cli_flags.h"
 #include "harness/cli/commands.h"
@@ -154,6 +155,7 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
 
   options.jobs = jobs;
   options.check_invariants = inputs.check_invariants;
+  options.outlier_standard_errors = absl::GetFlag(FLAGS_outlier_sigmas);
   options.expectations = expectations_path.empty() ? nullptr : &expectations;
   const std::string reference = absl::GetFlag(FLAGS_reference);
   RunInfo info;
@@ -196,9 +198,29 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
   progress.Finish(stats->cases_done);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   info.status = stats->interrupted ? "interrupted" : "complete";
+  // Trials (one engine running one case with truth) and the estimates they judged (harness/accuracy/).
+  int64_t trials = 0, estimates = 0;
+  for (const Record& r : (*output)->records()) {
+    trials += !r.accuracy.empty();
+    estimates += static_cast<int64_t>(r.accuracy.size());
+  }
+  if (trials > 0)
+    std::fprintf(stderr,
+                 "dsconform: accuracy: %lld trials, %lld estimates judged against the truth in %.1f s "
+                 "(%.0f trials/s, %.0f estimates/s)\n",
+                 static_cast<long long>(trials), static_cast<long long>(estimates), seconds,
+                 trials / std::max(seconds, 1e-9), estimates / std::max(seconds, 1e-9));
   if (auto st = (*output)->Finish(info, absl::StrFormat("took %.1f s", seconds), stdout); !st.ok()) {
     std::fprintf(stderr, "dsconform: %s\n", std::string(st.message()).c_str());
     return kExitUsage;
+  }
+  if (trials > 0) {
+    const AccuracyStudy study = StudyAccuracy((*output)->records());
+    std::printf("accuracy: %zu findings over %lld estimates (accuracy.md)\n", study.findings.size(),
+                static_cast<long long>(study.trials));
+    for (const auto& f : study.findings)
+      std::printf("  %s %s %s n=%lld: %s\n", f.suite.c_str(), f.series.c_str(), f.engine.c_str(),
+                  static_cast<long long>(f.truth), f.text.c_str());
   }
   if (absl::GetFlag(FLAGS_update_expectations)) {
     std::vector<Record> all = (*output)->done_records();

@@ -1,5 +1,8 @@
 #include "harness/report/record.h"
 
+#include <cmath>
+#include <limits>
+
 namespace dsconform {
 namespace {
 struct VerdictNameEntry {
@@ -14,6 +17,14 @@ constexpr VerdictNameEntry kVerdictNames[] = {
     {Verdict::kUnsupported, "unsupported"},
     {Verdict::kError, "error"},
 };
+// JSON has no NaN or infinity: those are written as null and read back as NaN.
+nlohmann::ordered_json DoubleToJson(double v) {
+  if (!std::isfinite(v)) return nullptr;
+  return v;
+}
+double DoubleFromJson(const nlohmann::json& j) {
+  return j.is_number() ? j.get<double>() : std::numeric_limits<double>::quiet_NaN();
+}
 }  // namespace
 
 const char* VerdictName(Verdict v) {
@@ -74,6 +85,19 @@ nlohmann::ordered_json RecordToJson(const Record& r) {
     diffs.push_back(jd);
   }
   j["diffs"] = diffs;
+  if (!r.accuracy.empty()) {
+    nlohmann::ordered_json acc = nlohmann::ordered_json::array();
+    for (const auto& a : r.accuracy) {
+      nlohmann::ordered_json lower = nlohmann::ordered_json::array(), upper = nlohmann::ordered_json::array();
+      for (int i = 0; i < 3; ++i) {
+        lower.push_back(DoubleToJson(a.lower[i]));
+        upper.push_back(DoubleToJson(a.upper[i]));
+      }
+      acc.push_back({{"of", a.of}, {"series", a.series}, {"truth", a.truth}, {"estimate", DoubleToJson(a.estimate)},
+                     {"rse", DoubleToJson(a.rse)}, {"lower", lower}, {"upper", upper}});
+    }
+    j["accuracy"] = acc;
+  }
   return j;
 }
 
@@ -141,6 +165,20 @@ bool RecordFromJson(const nlohmann::json& j, Record* out, std::string* error) {
                                x.at("candidate").get<std::string>(), x.value("offset", 0u), x.value("size", 0u)});
       r.diffs.push_back(std::move(d));
     }
+    if (auto acc = j.find("accuracy"); acc != j.end())
+      for (const auto& ja : *acc) {
+        AccuracySample a;
+        a.of = ja.at("of").get<std::string>();
+        a.series = ja.value("series", "");
+        a.truth = ja.at("truth").get<int64_t>();
+        a.estimate = DoubleFromJson(ja.at("estimate"));
+        a.rse = DoubleFromJson(ja.at("rse"));
+        for (int i = 0; i < 3; ++i) {
+          a.lower[i] = DoubleFromJson(ja.at("lower").at(i));
+          a.upper[i] = DoubleFromJson(ja.at("upper").at(i));
+        }
+        r.accuracy.push_back(std::move(a));
+      }
     *out = std::move(r);
   } catch (const std::exception& e) {
     *error = e.what();

@@ -51,6 +51,19 @@ struct FieldDiff {
   bool known = false;                 // covered by an expectation
 };
 
+// One estimate of one engine next to the truth (harness/accuracy/), kept in
+// the record so the accuracy study can be rebuilt from records.jsonl alone
+// (merged shards included). Missing doubles are NaN.
+struct AccuracySample {
+  std::string of;      // Truth::of
+  std::string series;  // Truth::series
+  int64_t truth = 0;
+  double estimate = 0;
+  double rse = 0;      // the library's stated relative standard error; NaN when unknown
+  double lower[3] = {0, 0, 0};  // bounds at 1, 2, 3 standard deviations
+  double upper[3] = {0, 0, 0};
+};
+
 struct Record {
   int64_t index = 0;  // position in the run's case order; reports sort by it
   std::string case_id;
@@ -65,6 +78,7 @@ struct Record {
   std::string expectation_reason;    // kKnown / kUnexpectedlyEqual
   std::string expectation_link;
   int fields_compared = 0;
+  std::vector<AccuracySample> accuracy;  // self-check records of cases with truth
 };
 
 // What the report writers need to know about the run as a whole.

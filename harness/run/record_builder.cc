@@ -1,6 +1,7 @@
 #include "harness/run/record_builder.h"
 
 #include "absl/strings/str_cat.h"
+#include "harness/accuracy/accuracy_check.h"
 #include "harness/diff/differ.h"
 #include "harness/diff/invariant_checker.h"
 #include "harness/family/family.h"
@@ -73,7 +74,8 @@ void Compare(const StageOutcome& ref, const StageOutcome& cand, const std::strin
 std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::string>& names, size_t reference,
                                  const std::vector<StageOutcome>& first,
                                  const std::vector<std::vector<StageOutcome>>& cross,
-                                 const ExpectationSet* expectations, bool check_invariants) {
+                                 const ExpectationSet* expectations, bool check_invariants,
+                                 double outlier_standard_errors) {
   const Family* family = FindFamily(ic.c->family);
   std::vector<Record> records;
   for (size_t k = 0; k < names.size(); ++k) {
@@ -82,7 +84,7 @@ std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::s
     Compare(first[reference], first[k], names[reference], names[k], family, expectations, r);
     records.push_back(std::move(r));
   }
-  if (check_invariants && !ic.c->invariants.empty()) {
+  if (check_invariants && (!ic.c->invariants.empty() || !ic.c->truth.empty())) {
     for (size_t k = 0; k < names.size(); ++k) {
       if (!first[k].observations) continue;  // failures are reported by the records above
       Record r = NewRecord(ic, names[k], names[k]);
@@ -91,6 +93,10 @@ std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::s
       InvariantResult inv = CheckInvariants(*ic.c, *first[k].observations, family, options);
       r.diffs = std::move(inv.violations);
       r.fields_compared = inv.checks;
+      AccuracyCheckResult acc = CheckAccuracy(*ic.c, *first[k].observations, outlier_standard_errors);
+      for (auto& d : acc.outliers) r.diffs.push_back(std::move(d));
+      r.fields_compared += acc.checks;
+      r.accuracy = std::move(acc.samples);
       r.verdict = r.diffs.empty() ? Verdict::kEqual : Verdict::kDiffers;
       if (expectations != nullptr) ApplyExpectations(*expectations, r, nullptr);
       records.push_back(std::move(r));

@@ -10,13 +10,15 @@
 namespace dsconform {
 
 // Turns one case's outcomes into records, in a fixed order: each candidate
-// against the reference; then each engine's invariants (reference = candidate
-// = that engine); then each cross stage: for every writer W, every other
+// against the reference; then each engine's self-check, its invariants and
+// its accuracy against the case's truth (reference = candidate = that engine;
+// harness/accuracy/accuracy_check.h); then each cross stage: for every writer W, every other
 // reader R against W reading its own images.
 std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::string>& engine_names,
                                  size_t reference, const std::vector<StageOutcome>& first,
                                  const std::vector<std::vector<StageOutcome>>& cross,
-                                 const ExpectationSet* expectations, bool check_invariants = true);
+                                 const ExpectationSet* expectations, bool check_invariants = true,
+                                 double outlier_standard_errors = 6);
 
 }  // namespace dsconform
 

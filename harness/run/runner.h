@@ -30,6 +30,9 @@ struct RunOptions {
   // `check` asks only whether live engines reproduce a recording; judging each
   // engine's own invariants is `run`'s business.
   bool check_invariants = true;
+  // An estimate further than this many stated standard errors from the case's
+  // truth is an outlier (harness/accuracy/accuracy_check.h).
+  double outlier_standard_errors = 6;
   std::function<bool()> should_stop;   // polled between batches (SIGINT/SIGTERM)
 };
 

@@ -57,7 +57,8 @@ nlohmann::ordered_json HllUnionQueries() {
 
 std::vector<const Suite*> HllSuites() {
   return {&HllMatrixSuite(),         &HllUnionSuite(),          &HllCrossHeapifySuite(),
-          &HllAccessorDeterminismSuite(), &HllRelativeErrorSuite(), &HllItemsSuite()};
+          &HllAccessorDeterminismSuite(), &HllRelativeErrorSuite(), &HllItemsSuite(),
+          &HllAccuracySuite(),      &HllAccuracyUnionsSuite()};
 }
 
 }  // namespace dsconform

@@ -16,6 +16,8 @@ const Suite& HllCrossHeapifySuite();
 const Suite& HllAccessorDeterminismSuite();
 const Suite& HllRelativeErrorSuite();
 const Suite& HllItemsSuite();
+const Suite& HllAccuracySuite();
+const Suite& HllAccuracyUnionsSuite();
 std::vector<const Suite*> HllSuites();
 
 // The mode transitions of an HLL sketch with this lgK, from the published

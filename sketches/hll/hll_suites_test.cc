@@ -1,6 +1,8 @@
 // The HLL suites generate valid, unique, deterministic cases of the promised shape.
+#include <map>
 #include <set>
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "harness/family/case_validation.h"
 #include "sketches/hll/hll_suites.h"
@@ -55,6 +57,27 @@ TEST(HllSuites, FullScaleHasTheStudiedShape) {
   std::set<std::string> scenarios;
   for (const auto& c : unions) scenarios.insert(c.id.substr(0, c.id.find("/inputs")));
   EXPECT_GE(scenarios.size(), 80u);
+}
+
+
+// The truth the accuracy suites attach is the ladder's count: n items for a
+// single sketch; for a union, both inputs less what they share.
+TEST(HllAccuracySuites, TruthIsTheExactCountOfEveryQuery) {
+  for (const Case& c : HllAccuracySuite().Generate(SuiteScale::kSmoke)) {
+    ASSERT_FALSE(c.truth.empty());
+    for (const Truth& t : c.truth) {
+      EXPECT_EQ(absl::StrCat("n", t.distinct), t.of) << c.id;
+      EXPECT_EQ(t.rse, "rse");
+    }
+  }
+  std::map<std::string, int64_t> top;  // series -> truth at n = 8192, the top of the smoke ladder
+  for (const Case& c : HllAccuracyUnionsSuite().Generate(SuiteScale::kSmoke))
+    for (const Truth& t : c.truth)
+      if (t.of == "n8192") top[t.series] = t.distinct;
+  EXPECT_EQ(top["a12+b12/u12"], 2 * 8192);
+  EXPECT_EQ(top["a10+b12/u14"], 2 * 8192);
+  EXPECT_EQ(top["a11+b11_overlap/u11"], 8192 + 8192 - 4096);  // b is a's stream from item 4096
+  EXPECT_EQ(top.size(), 3u);
 }
 
 }  // namespace

@@ -1,0 +1,61 @@
+#include "harness/accuracy/accuracy_check.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+
+namespace dsconform {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+double NumberOf(const Observations& obs, const std::string& name) {
+  const Value* v = obs.Find(name);
+  if (v == nullptr) return kNaN;
+  if (v->kind == Value::Kind::kDouble) return v->AsDouble();
+  if (v->kind == Value::Kind::kInt) return static_cast<double>(static_cast<int64_t>(v->bits));
+  return kNaN;
+}
+
+}  // namespace
+
+AccuracyCheckResult CheckAccuracy(const Case& c, const Observations& obs, double max_standard_errors) {
+  AccuracyCheckResult result;
+  for (const Truth& t : c.truth) {
+    const std::string field = t.of + ".estimate";
+    const Value* given = obs.Find(field);
+    // Not produced (the engine threw or cannot do the step): nothing to judge. A NaN it did produce is judged.
+    if (given == nullptr || (given->kind != Value::Kind::kDouble && given->kind != Value::Kind::kInt)) continue;
+    const double estimate = NumberOf(obs, field);
+    AccuracySample s;
+    s.of = t.of;
+    s.series = t.series;
+    s.truth = t.distinct;
+    s.estimate = estimate;
+    s.rse = t.rse.empty() ? kNaN : std::fabs(NumberOf(obs, t.rse));
+    for (int sd = 1; sd <= 3; ++sd) {
+      s.lower[sd - 1] = NumberOf(obs, absl::StrCat(t.of, ".lb", sd));
+      s.upper[sd - 1] = NumberOf(obs, absl::StrCat(t.of, ".ub", sd));
+    }
+    result.samples.push_back(s);
+    if (std::isnan(s.rse) || s.rse <= 0) continue;
+    ++result.checks;
+    const double scale = s.rse * std::max<double>(t.distinct, 1);
+    const double errors = std::fabs(estimate - t.distinct) / scale;
+    if (!(errors <= max_standard_errors)) {  // NaN and infinity are outliers too
+      FieldDiff d;
+      d.field = absl::StrCat("accuracy: ", field);
+      d.reference = Value::Int(t.distinct);
+      d.candidate = Value::String(absl::StrFormat(
+          "estimate %.17g is %.1f standard errors from the truth %d (stated RSE %.6g, limit %g)", estimate,
+          errors, t.distinct, s.rse, max_standard_errors));
+      result.outliers.push_back(std::move(d));
+    }
+  }
+  return result;
+}
+
+}  // namespace dsconform

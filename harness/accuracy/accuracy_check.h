@@ -1,0 +1,29 @@
+#ifndef DSCONFORM_HARNESS_ACCURACY_ACCURACY_CHECK_H_
+#define DSCONFORM_HARNESS_ACCURACY_ACCURACY_CHECK_H_
+
+#include <vector>
+
+#include "harness/case/case_program.h"
+#include "harness/engine/observation.h"
+#include "harness/report/record.h"
+
+namespace dsconform {
+
+struct AccuracyCheckResult {
+  std::vector<AccuracySample> samples;  // one per Truth the engine answered
+  std::vector<FieldDiff> outliers;      // "accuracy: <of>.estimate", truth vs a sentence
+  int checks = 0;
+};
+
+// Judges one engine's own estimates against the case's truth: for every Truth,
+// reads <of>.estimate, <of>.lb1..3 and <of>.ub1..3 and the stated relative
+// standard error (the observation Truth::rse names). An estimate further than
+// `max_standard_errors` standard errors from the truth (|est - truth| >
+// max * rse * max(truth, 1)) is an outlier: no honest sketch lands there, so
+// data was lost or invented. Truths whose estimate the engine did not produce
+// (it threw, or cannot do the step) are skipped, as invariants are.
+AccuracyCheckResult CheckAccuracy(const Case& c, const Observations& obs, double max_standard_errors);
+
+}  // namespace dsconform
+
+#endif  // DSCONFORM_HARNESS_ACCURACY_ACCURACY_CHECK_H_

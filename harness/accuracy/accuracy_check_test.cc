@@ -1,0 +1,71 @@
+#include "harness/accuracy/accuracy_check.h"
+
+#include <cmath>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace dsconform {
+namespace {
+
+using ::testing::HasSubstr;
+
+Case WithTruth() {
+  Case c;
+  c.id = "t";
+  c.family = "hll";
+  c.truth = {{"a", 1000, "rse", "lgk=12"}, {"b", 1000, "", "lgk=12"}, {"missing", 5, "rse", ""}};
+  return c;
+}
+
+TEST(CheckAccuracy, SamplesEveryAnsweredTruthAndFlagsOutliers) {
+  Observations obs;
+  obs.Add("rse", Value::Double(0.01));
+  obs.Add("a.estimate", Value::Double(1070));  // 7 standard errors high
+  obs.Add("a.lb1", Value::Double(1060));
+  obs.Add("a.ub1", Value::Double(1080));
+  obs.Add("b.estimate", Value::Double(5000));  // no stated RSE: sampled, never judged
+  const AccuracyCheckResult r = CheckAccuracy(WithTruth(), obs, 6);
+  ASSERT_EQ(r.samples.size(), 2u);  // "missing" has no estimate
+  EXPECT_EQ(r.samples[0].truth, 1000);
+  EXPECT_EQ(r.samples[0].lower[0], 1060);
+  EXPECT_TRUE(std::isnan(r.samples[0].lower[1]));
+  EXPECT_TRUE(std::isnan(r.samples[1].rse));
+  EXPECT_EQ(r.checks, 1);
+  ASSERT_EQ(r.outliers.size(), 1u);
+  EXPECT_EQ(r.outliers[0].field, "accuracy: a.estimate");
+  EXPECT_THAT(r.outliers[0].candidate.bytes, HasSubstr("7.0 standard errors from the truth 1000"));
+  EXPECT_TRUE(CheckAccuracy(WithTruth(), obs, 7.5).outliers.empty());
+}
+
+TEST(CheckAccuracy, ANegativeStatedErrorCountsByItsSizeAndNaNIsAnOutlier) {
+  Observations obs;
+  obs.Add("rse", Value::Double(-0.01));  // an upper-bound relative error is negative in the tables
+  obs.Add("a.estimate", Value::Double(NAN));
+  const AccuracyCheckResult r = CheckAccuracy(WithTruth(), obs, 6);
+  ASSERT_EQ(r.samples.size(), 1u);
+  ASSERT_EQ(r.outliers.size(), 1u);
+  EXPECT_THAT(r.outliers[0].candidate.bytes, HasSubstr("estimate nan"));
+  Observations ok;
+  ok.Add("rse", Value::Double(-0.01));
+  ok.Add("a.estimate", Value::Double(1010));
+  EXPECT_TRUE(CheckAccuracy(WithTruth(), ok, 6).outliers.empty());
+  EXPECT_EQ(CheckAccuracy(WithTruth(), ok, 6).samples[0].rse, 0.01);
+}
+
+TEST(Truth, TravelsInTheCaseJson) {
+  Case c = WithTruth();
+  c.ops.push_back(Op{"create", "a", {{"lg_k", 12}, {"type", "HLL_4"}}, std::nullopt});
+  const auto j = CaseToJson(c);
+  EXPECT_EQ(j["truth"][0]["distinct"], 1000);
+  EXPECT_FALSE(j["truth"][1].contains("rse"));
+  auto back = CaseFromJson(nlohmann::json::parse(j.dump()));
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(CaseToJson(*back), j);
+  auto bad = nlohmann::json::parse(j.dump());
+  bad["truth"][0]["distinct"] = -1;
+  EXPECT_THAT(std::string(CaseFromJson(bad).status().message()), HasSubstr("/truth/0/distinct: must not be negative"));
+}
+
+}  // namespace
+}  // namespace dsconform
