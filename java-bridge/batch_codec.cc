@@ -38,17 +38,18 @@ absl::StatusOr<std::string> ArgValue(const nlohmann::ordered_json& v) {
 class BlobTable {
  public:
   explicit BlobTable(std::vector<std::string_view>& blobs) : blobs_(blobs) {}
-  absl::StatusOr<size_t> Add(const std::string& bytes) {
+  absl::StatusOr<size_t> Add(std::string_view bytes) {
     if (bytes.size() > static_cast<size_t>(std::numeric_limits<int32_t>::max()))
       return absl::InvalidArgumentError(absl::StrCat(bytes.size(), " bytes; Java buffers hold under 2 GiB"));
-    auto [it, added] = index_.emplace(&bytes, blobs_.size());
-    if (added) blobs_.emplace_back(bytes.data(), bytes.size());
+    auto [it, added] = index_.emplace(std::make_pair(bytes.data(), bytes.size()), blobs_.size());
+    if (added) blobs_.push_back(bytes);
     return it->second;
   }
 
  private:
   std::vector<std::string_view>& blobs_;
-  std::map<const std::string*, size_t> index_;
+  // By place and length: tapes of one stream may be prefixes of one buffer.
+  std::map<std::pair<const char*, size_t>, size_t> index_;
 };
 
 absl::Status EncodeStage(const PreparedStage& stage, EncodedBatch& out, BlobTable& blobs) {

@@ -22,13 +22,14 @@ absl::StatusOr<SerialPassTimes> RunSerialPass(const std::vector<IndexedCase>& ca
   if (options.reference >= names.size()) return absl::InvalidArgumentError("reference engine index out of range");
 
   SerialPassTimes t;
+  TapeCache tapes;  // as RunCases has
   for (const auto& batch : MakeBatches(cases, options)) {
     if (options.should_stop && options.should_stop()) {
       t.interrupted = true;
       break;
     }
     auto start = std::chrono::steady_clock::now();
-    BatchOutcome outcome = ExecuteBatch(batch, engines);
+    BatchOutcome outcome = ExecuteBatch(batch, engines, &tapes);
     t.execute_seconds += SecondsSince(start);
 
     start = std::chrono::steady_clock::now();

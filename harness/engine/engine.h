@@ -10,7 +10,9 @@
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
 #include "harness/case/case_program.h"
+#include "harness/engine/item_tape.h"
 #include "harness/engine/observation.h"
+#include "harness/engine/tape_cache.h"
 
 namespace dsconform {
 
@@ -20,12 +22,12 @@ namespace dsconform {
 struct PreparedStage {
   const Case* source = nullptr;
   const std::vector<Op>* ops = nullptr;
-  std::vector<std::shared_ptr<const std::string>> tapes;  // tapes[i] belongs to the i-th op with items
-  std::map<std::string, std::string> images;              // name -> bytes, for deserialize steps
+  std::vector<ItemTape> tapes;                 // tapes[i] belongs to the i-th op with items
+  std::map<std::string, std::string> images;   // name -> bytes, for deserialize steps
 };
 
-// Builds the stage's item tapes once.
-PreparedStage PrepareStage(const Case& c, const std::vector<Op>& ops);
+// Builds the stage's item tapes once (from `tapes` where it has them).
+PreparedStage PrepareStage(const Case& c, const std::vector<Op>& ops, TapeCache* tapes = nullptr);
 
 // The one field of a stage's observations when the engine failed on that
 // stage alone (crashed, hung, answered garbage); its value is the error.

@@ -7,17 +7,24 @@ namespace {
 
 // Runs `stages` on one engine; outcome[i] belongs to stages[i].
 void RunOnEngine(Engine& engine, const std::vector<PreparedStage>& stages, std::vector<StageOutcome*>& outcomes) {
-  std::vector<PreparedStage> supported;
+  // The stages of families this engine runs; copied only when some are left out, since a cross
+  // stage carries its input images (megabytes at lgK 21).
   std::vector<StageOutcome*> targets;
+  std::vector<size_t> chosen;
   for (size_t i = 0; i < stages.size(); ++i) {
     if (engine.SupportsFamily(stages[i].source->family)) {
-      supported.push_back(stages[i]);
       targets.push_back(outcomes[i]);
+      chosen.push_back(i);
     } else {
       outcomes[i]->unsupported = true;
     }
   }
-  if (supported.empty()) return;
+  if (targets.empty()) return;
+  std::vector<PreparedStage> subset;
+  if (chosen.size() < stages.size())
+    for (size_t i : chosen) subset.push_back(stages[i]);
+  const absl::Span<const PreparedStage> supported =
+      chosen.size() < stages.size() ? absl::MakeConstSpan(subset) : absl::MakeConstSpan(stages);
   auto result = engine.Run(supported);
   if (!result.ok()) {
     for (StageOutcome* o : targets) o->failure = std::string(result.status().message());
@@ -49,14 +56,14 @@ void RunOnEngine(Engine& engine, const std::vector<PreparedStage>& stages, std::
 
 }  // namespace
 
-BatchOutcome ExecuteBatch(const std::vector<IndexedCase>& batch, EngineSet& engines) {
+BatchOutcome ExecuteBatch(const std::vector<IndexedCase>& batch, EngineSet& engines, TapeCache* tapes) {
   const size_t n = batch.size(), e = engines.size();
   BatchOutcome out;
   out.first.assign(n, std::vector<StageOutcome>(e));
   out.cross.assign(n, std::vector<std::vector<StageOutcome>>(e, std::vector<StageOutcome>(e)));
 
   std::vector<PreparedStage> stages;
-  for (const auto& ic : batch) stages.push_back(PrepareStage(*ic.c, ic.c->ops));
+  for (const auto& ic : batch) stages.push_back(PrepareStage(*ic.c, ic.c->ops, tapes));
   for (size_t k = 0; k < e; ++k) {
     std::vector<StageOutcome*> targets;
     for (size_t i = 0; i < n; ++i) targets.push_back(&out.first[i][k]);
@@ -69,7 +76,7 @@ BatchOutcome ExecuteBatch(const std::vector<IndexedCase>& batch, EngineSet& engi
   for (size_t i = 0; i < n; ++i) {
     const Case& c = *batch[i].c;
     if (!c.cross) continue;
-    const PreparedStage base = PrepareStage(c, c.cross->ops);  // tapes shared by every writer's copy
+    const PreparedStage base = PrepareStage(c, c.cross->ops, tapes);  // tapes shared by every writer's copy
     for (size_t w = 0; w < e; ++w) {
       const StageOutcome& written = out.first[i][w];
       if (!written.observations) continue;

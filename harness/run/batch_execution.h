@@ -26,9 +26,9 @@ struct BatchOutcome {
 };
 
 // Runs the first stage of every case on every engine (item tapes generated
-// once per case and shared), then every cross stage: each engine's images read
-// by every engine.
-BatchOutcome ExecuteBatch(const std::vector<IndexedCase>& batch, EngineSet& engines);
+// once per case and shared, from `tapes` where it has them), then every cross
+// stage: each engine's images read by every engine.
+BatchOutcome ExecuteBatch(const std::vector<IndexedCase>& batch, EngineSet& engines, TapeCache* tapes = nullptr);
 
 }  // namespace dsconform
 

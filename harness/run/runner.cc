@@ -138,6 +138,7 @@ absl::StatusOr<RunStats> RunCases(const std::vector<IndexedCase>& cases, std::ve
   if (workers.size() > 1)
     std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return cost[x] > cost[y]; });
   OrderedEmitter emitter(sink, progress);
+  TapeCache tapes;  // the workers' cases share the streams' longest tapes
   std::atomic<size_t> next{0};
   std::atomic<bool> stop{false};
   std::mutex error_mu;
@@ -153,7 +154,7 @@ absl::StatusOr<RunStats> RunCases(const std::vector<IndexedCase>& cases, std::ve
       if (taken >= batches.size()) break;
       const size_t b = order[taken];
       const auto& batch = batches[b];
-      BatchOutcome outcome = ExecuteBatch(batch, engines);
+      BatchOutcome outcome = ExecuteBatch(batch, engines, &tapes);
       std::vector<Record> records;
       for (size_t i = 0; i < batch.size(); ++i) {
         auto recs = BuildRecords(batch[i], names, options.reference, outcome.first[i], outcome.cross[i],

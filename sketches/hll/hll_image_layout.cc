@@ -1,5 +1,6 @@
 #include "sketches/hll/hll_image_layout.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -240,6 +241,33 @@ Register ReadRegister(std::string_view img, const Header& h, uint32_t slot) {
   }
 }
 
+// Every register's raw value (HLL_4: the nibble) into out[0..2^lgK), a whole byte or word at a
+// time: the image checks read every register of every image, 2^21 of them at lgK 21. The
+// caller has checked that the register array is whole.
+void ReadAllRegisters(std::string_view img, const Header& h, uint8_t* out) {
+  const uint32_t k = 1u << h.lg_k;
+  const auto* p = reinterpret_cast<const uint8_t*>(img.data()) + kHllDataStart;
+  switch (h.tgt_type) {
+    case 0:  // HLL_4: two per byte, even slots in the low nibble
+      for (uint32_t i = 0; i < k / 2; ++i) {
+        out[2 * i] = p[i] & 0x0f;
+        out[2 * i + 1] = p[i] >> 4;
+      }
+      return;
+    case 1:  // HLL_6: four registers in every three bytes (k is a multiple of 16)
+      for (uint32_t i = 0; i < k / 4; ++i, p += 3) {
+        const uint32_t w = p[0] | (uint32_t{p[1]} << 8) | (uint32_t{p[2]} << 16);
+        out[4 * i] = w & 0x3f;
+        out[4 * i + 1] = (w >> 6) & 0x3f;
+        out[4 * i + 2] = (w >> 12) & 0x3f;
+        out[4 * i + 3] = (w >> 18) & 0x3f;
+      }
+      return;
+    default:  // HLL_8: one byte per slot
+      std::memcpy(out, p, k);
+  }
+}
+
 std::string RegisterValue(const Header& h, uint8_t v, uint8_t cur_min) {
   if (h.tgt_type != 0) return absl::StrCat(v);
   // HLL_4 stores value - curMin; the token 15 sends the reader to the aux table.
@@ -368,21 +396,27 @@ HllRegisterValues ReadHllRegisterValues(std::string_view image) {
   out.num_at_cur_min = LoadU32(image, 32);
   const uint32_t k = 1u << h.lg_k;  // Decode found no problem: lgK is in range, every array is whole
   out.registers.resize(k);
-  for (uint32_t slot = 0; slot < k; ++slot) out.registers[slot] = ReadRegister(image, h, slot).value;
+  ReadAllRegisters(image, h, out.registers.data());
   if (!out.hll4) return out;
-  // HLL_4 stores value - curMin; the token sends the reader to the aux table.
-  std::vector<int> aux(k, -1);
+  // HLL_4 stores value - curMin; the token sends the reader to the aux table. Tokens are rare, so
+  // the table is read into a sorted list and looked up only where a token is.
+  std::vector<std::pair<uint32_t, uint8_t>> aux;
   const uint32_t aux_start = kHllDataStart + k / 2;
   const uint64_t aux_count =
       h.compact ? LoadU32(image, 36) : uint64_t{1} << (h.lg_arr != 0 ? h.lg_arr : kLgAuxArrInts[h.lg_k]);
   for (uint64_t i = 0; i < aux_count; ++i) {
     const uint32_t pair = LoadU32(image, static_cast<uint32_t>(aux_start + 4 * i));
-    if (pair != 0) aux[(pair & kKeyMask26) & (k - 1)] = static_cast<int>(pair >> 26);
+    if (pair != 0) aux.emplace_back((pair & kKeyMask26) & (k - 1), static_cast<uint8_t>(pair >> 26));
   }
+  std::sort(aux.begin(), aux.end());
   for (uint32_t slot = 0; slot < k; ++slot) {
-    const uint8_t nibble = out.registers[slot];
-    out.registers[slot] = nibble == kAuxToken && aux[slot] >= 0 ? static_cast<uint8_t>(aux[slot])
-                                                                 : static_cast<uint8_t>(h.byte6 + nibble);
+    uint8_t& r = out.registers[slot];
+    if (r != kAuxToken) {
+      r = static_cast<uint8_t>(h.byte6 + r);
+      continue;
+    }
+    const auto it = std::lower_bound(aux.begin(), aux.end(), std::make_pair(slot, uint8_t{0}));
+    r = it != aux.end() && it->first == slot ? it->second : static_cast<uint8_t>(h.byte6 + r);
   }
   return out;
 }

@@ -202,7 +202,8 @@ absl::StatusOr<Value> ValueFromWire(const Json& j, const std::vector<std::string
 std::string EncodeRunRequest(uint64_t id, absl::Span<const PreparedStage> stages) {
   std::vector<absl::string_view> payloads;
   // Cross stages of one case share their tapes (one copy per writer): send each once.
-  std::map<const std::string*, size_t> tape_index;
+  // By place and length: tapes of one stream may be prefixes of one buffer (harness/engine/tape_cache.h).
+  std::map<std::pair<const char*, size_t>, size_t> tape_index;
   OrderedJson jstages = OrderedJson::array();
   for (const PreparedStage& s : stages) {
     OrderedJson js;
@@ -213,8 +214,8 @@ std::string EncodeRunRequest(uint64_t id, absl::Span<const PreparedStage> stages
     js["ops"] = OpsJson(*s.ops);
     OrderedJson tapes = OrderedJson::array();
     for (const auto& tape : s.tapes) {
-      auto [it, added] = tape_index.emplace(tape.get(), payloads.size());
-      if (added) payloads.push_back(*tape);
+      auto [it, added] = tape_index.emplace(std::make_pair(tape->data(), tape->size()), payloads.size());
+      if (added) payloads.emplace_back(tape->data(), tape->size());
       tapes.push_back(it->second);
     }
     js["tapes"] = std::move(tapes);
@@ -295,7 +296,7 @@ absl::StatusOr<RunRequest> DecodeRunRequestImpl(Frame frame) {
     for (const auto& t : *tapes) {
       if (!t.is_number_unsigned() || t.get<uint64_t>() >= frame.payloads.size())
         return Bad(absl::StrCat(where, ": tape ", t.dump(), " is not a payload of the message"));
-      ps.tapes.push_back(payload(t.get<uint64_t>()));
+      ps.tapes.push_back(ItemTape(payload(t.get<uint64_t>())));
     }
     if (images != js.end()) {
       for (auto it = images->begin(); it != images->end(); ++it) {

@@ -1,0 +1,43 @@
+#ifndef DSCONFORM_HARNESS_ENGINE_TAPE_CACHE_H_
+#define DSCONFORM_HARNESS_ENGINE_TAPE_CACHE_H_
+
+#include <cstdint>
+#include <list>
+#include <mutex>
+#include <tuple>
+
+#include "harness/case/item_stream.h"
+#include "harness/engine/item_tape.h"
+
+namespace dsconform {
+
+// Item tapes of the streams whose shorter tapes are prefixes of their longer ones (sequence from
+// a start, splitmix64 from a seed), kept for reuse: hll.matrix alone asks for sequence(0, n) for
+// every lgK and target type, 3 GB of tape at full scale that is one 128 MB tape read at many
+// lengths. Other streams, and tapes under `min_bytes`, are generated afresh. Holds at most
+// `max_bytes` of tapes (the least recently used go first); safe to share between workers.
+class TapeCache {
+ public:
+  explicit TapeCache(int64_t max_bytes = int64_t{256} << 20, int64_t min_bytes = int64_t{1} << 20)
+      : max_bytes_(max_bytes), min_bytes_(min_bytes) {}
+
+  // The tape of `stream`, byte for byte what EncodeItemTape makes.
+  ItemTape TapeOf(const ItemStream& stream);
+
+ private:
+  // What picks a stream out of its family of prefixes: everything but the count.
+  using Key = std::tuple<int, int64_t, uint64_t>;  // generator, start, seed
+  struct Entry {
+    Key key;
+    std::shared_ptr<const std::string> tape;  // the longest tape of `key` made so far
+  };
+
+  const int64_t max_bytes_, min_bytes_;
+  std::mutex mu_;
+  std::list<Entry> entries_;  // most recently used first
+  int64_t bytes_ = 0;
+};
+
+}  // namespace dsconform
+
+#endif  // DSCONFORM_HARNESS_ENGINE_TAPE_CACHE_H_

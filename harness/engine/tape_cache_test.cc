@@ -1,0 +1,59 @@
+#include "harness/engine/tape_cache.h"
+
+#include <gtest/gtest.h>
+
+namespace dsconform {
+namespace {
+
+ItemStream Stream(ItemGenerator g, int64_t count, uint64_t seed = 7, int64_t start = 3) {
+  ItemStream s;
+  s.generator = g;
+  s.count = count;
+  s.seed = seed;
+  s.start = start;
+  return s;
+}
+
+TEST(TapeCache, GivesTheTapeEncodeItemTapeMakesAtEveryLength) {
+  TapeCache cache(/*max_bytes=*/int64_t{8} << 20, /*min_bytes=*/0);
+  for (ItemGenerator g : {ItemGenerator::kSequence, ItemGenerator::kSplitMix64, ItemGenerator::kDoubles,
+                          ItemGenerator::kAsciiStrings}) {
+    for (int64_t n : {int64_t{1000}, int64_t{10}, int64_t{0}, int64_t{4096}, int64_t{999}}) {
+      const ItemStream s = Stream(g, n);
+      const ItemTape tape = cache.TapeOf(s);
+      ASSERT_TRUE(tape);
+      EXPECT_EQ(std::string(*tape), EncodeItemTape(s)) << static_cast<int>(g) << " n=" << n;
+    }
+  }
+}
+
+TEST(TapeCache, AShorterTapeOfAStreamIsAPrefixOfTheLongestOne) {
+  TapeCache cache(int64_t{8} << 20, 0);
+  const ItemTape longer = cache.TapeOf(Stream(ItemGenerator::kSequence, 5000));
+  const ItemTape shorter = cache.TapeOf(Stream(ItemGenerator::kSequence, 300));
+  EXPECT_EQ(shorter->data(), longer->data());
+  EXPECT_EQ(shorter->size(), 300u * 8);
+  // Another start or seed is another stream.
+  EXPECT_NE(cache.TapeOf(Stream(ItemGenerator::kSequence, 300, 7, 4))->data(), longer->data());
+  EXPECT_NE(cache.TapeOf(Stream(ItemGenerator::kSplitMix64, 300, 8))->data(),
+            cache.TapeOf(Stream(ItemGenerator::kSplitMix64, 300, 9))->data());
+}
+
+TEST(TapeCache, KeepsNoMoreThanItsLimitAndTapesOutliveTheirEviction) {
+  TapeCache cache(/*max_bytes=*/3 * 8000, 0);  // three tapes of 1000 longs
+  const ItemTape first = cache.TapeOf(Stream(ItemGenerator::kSplitMix64, 1000, 1));
+  for (uint64_t seed = 2; seed <= 4; ++seed) cache.TapeOf(Stream(ItemGenerator::kSplitMix64, 1000, seed));
+  // Seed 1 was the least recently used: asked again, it is made anew, equal to what it was.
+  const ItemTape again = cache.TapeOf(Stream(ItemGenerator::kSplitMix64, 1000, 1));
+  EXPECT_NE(again->data(), first->data());
+  EXPECT_EQ(*again, *first);
+}
+
+TEST(TapeCache, SmallTapesAreMadeAfresh) {
+  TapeCache cache(int64_t{8} << 20, /*min_bytes=*/int64_t{1} << 20);
+  EXPECT_NE(cache.TapeOf(Stream(ItemGenerator::kSequence, 100))->data(),
+            cache.TapeOf(Stream(ItemGenerator::kSequence, 50))->data());
+}
+
+}  // namespace
+}  // namespace dsconform
