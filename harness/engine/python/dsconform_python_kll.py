@@ -7,8 +7,8 @@ Item types on the binding: double -> kll_doubles_sketch, float ->
 kll_floats_sketch; long -> kll_items_sketch with PyLongsSerDe (the binding's
 kll_ints_sketch holds 32-bit ints: its images are not those of a 64-bit long
 sketch); string -> kll_items_sketch with PyStringsSerDe (a 4-byte length and
-the characters: the bytes of datasketches-cpp's serde<std::string> for the
-ASCII items the KLL suites use).
+the characters: the bytes of datasketches-cpp's serde<std::string> for ASCII
+items only; docs/findings-kll.md#k5 has what it does to the others).
 
 Random bits: the wheel compacts with its own `random_utils::random_bit`, a
 static thread_local engine seeded from the clock, and the binding has no
