@@ -16,7 +16,7 @@ class KllExact final : public Suite {
   std::string name() const override { return "kll.exact"; }
   std::string description() const override {
     return "double/float/long/string sketches with n up to k in 4 input orders: images, every query (inclusive and "
-           "exclusive), round trip, merges within k, and each image read by every engine";
+           "exclusive), round trip, merges within k, and each image read by every engine; two sketches of non-ASCII strings";
   }
 
   std::vector<Case> Generate(SuiteScale scale) const override {
@@ -38,6 +38,7 @@ class KllExact final : public Suite {
         for (int64_t n : sizes)
           for (ItemOrder order : orders) cases.push_back(MakeCase(item, k, n, order));
       }
+    for (int64_t n : {2, 5}) cases.push_back(MakeUtf8Case(n));
     return cases;
   }
 
@@ -65,6 +66,24 @@ class KllExact final : public Suite {
           .Step("serialize", r, {{"form", "compact"}});
       AddKllQuery(b, r, r, item, 0, std::string(image) == "a" ? n : n + nb, false);
     }
+    return b.Build();
+  }
+
+  // Non-ASCII strings (utf8_strings: "0", "été-1", "日本-2", "😀-3", "Ωμέγα-4"): an
+  // image is each string's UTF-8 byte count and bytes, whatever the language's strings.
+  Case MakeUtf8Case(int64_t n) const {
+    ItemStream items;
+    items.generator = ItemGenerator::kUtf8Strings;
+    items.count = n;
+    CaseBuilder b(absl::StrCat("kll/exact/item=string/utf8/k=8/n=", n), name(), "kll");
+    b.Step("create", "a", {{"k", 8}, {"item", "string"}})
+        .Update("a", items)
+        .Step("serialize", "a", {{"form", "compact"}})
+        .Step("query", "a", {{"queries", {"n", "min", "max", "quantiles"}}, {"ranks", KllRankGrid()}})
+        .Cross({"a.compact"});
+    b.Step("deserialize", "r", {{"image", "a.compact"}, {"item", "string"}})
+        .Step("serialize", "r", {{"form", "compact"}})  // before the query, which may sort level 0 (K1)
+        .Step("query", "r", {{"queries", {"n", "min", "max", "quantiles"}}, {"ranks", KllRankGrid()}});
     return b.Build();
   }
 };

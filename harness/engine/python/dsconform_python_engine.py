@@ -3,8 +3,9 @@
 as a dsconform engine, out of process.
 
 Speaks docs/engine-protocol.md on stdin/stdout and executes the HLL steps of
-docs/case-format.md with the binding's public API (the CPC steps: dsconform_python_cpc.py). Plain Python 3 and the
-datasketches package; scripts/python-engine-setup makes its venv.
+docs/case-format.md with the binding's public API; the other families' steps
+are in dsconform_python_<family>.py beside it (theta, cpc, kll). Plain Python 3
+and the datasketches package; scripts/python-engine-setup makes its venv.
 
 Where the binding has no counterpart of a step, the step yields a field
 "<sketch>.<step>" of kind unsupported, and that slot is unusable from there
@@ -33,6 +34,8 @@ import datasketches as ds
 
 # The engine runs with -I (isolated): its family modules are found beside it.
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import dsconform_python_cpc as cpc  # noqa: E402
+import dsconform_python_kll as kll  # noqa: E402
 import dsconform_python_theta as theta  # noqa: E402
 
 PROTOCOL_VERSION = 1
@@ -336,15 +339,11 @@ def slots_read(op):
 
 def family_stages():
     """Family -> (stage class, its step methods); other families live in their own module."""
-    import importlib.util  # -I (isolated mode) keeps this script's folder off sys.path
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "dsconform_python_cpc.py")
-    spec = importlib.util.spec_from_file_location("dsconform_python_cpc", path)
-    cpc = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(cpc)
     engine = sys.modules[__name__]
     return {"hll": (HllStage, HLL_STEP_METHODS),
             "theta": (lambda images, obs: theta.ThetaStage(engine, images, obs), theta.THETA_STEPS),
-            "cpc": (cpc.stage_class(engine), cpc.CPC_STEPS)}
+            "cpc": (cpc.stage_class(engine), cpc.CPC_STEPS),
+            "kll": (kll.stage_class(engine), kll.KLL_STEP_METHODS)}
 
 
 def run_stage(stage, payloads, out_payloads):
@@ -371,6 +370,10 @@ def run_stage(stage, payloads, out_payloads):
         name = op.get("op")
         step = getattr(type(state), name) if name in step_methods else None
         blocked = [s for s in slots_read(op) if s in unusable]
+        image = op.get("image") if name == "deserialize" else None
+        if image and image not in images and image not in obs.images:
+            # Not written because its writer (the slot or "as" of a serialize) was unusable.
+            blocked += [w for w in [image.rsplit(".", 1)[0]] if w in unusable]
         if step is not None and blocked:
             for out in (op.get("sketch"), op.get("as")):
                 if out and out not in unusable:
@@ -414,7 +417,7 @@ def serve(stdin, out):
                 return 2
             write_frame(out, {"type": "hello", "protocol": PROTOCOL_VERSION, "engine": engine_name(),
                               "families": {"hll": HLL_STEPS, "theta": theta.THETA_STEPS,
-                                           "cpc": FAMILY_STAGES["cpc"][1]}})
+                                           "cpc": cpc.CPC_STEPS, "kll": kll.KLL_STEPS}})
         elif kind == "run":
             out_payloads = []
             try:
