@@ -35,13 +35,29 @@ AccuracyCheckResult CheckAccuracy(const Case& c, const Observations& obs, double
     s.series = t.series;
     s.truth = t.distinct;
     s.estimate = estimate;
-    s.rse = t.rse.empty() ? kNaN : std::fabs(NumberOf(obs, t.rse));
     for (int sd = 1; sd <= 3; ++sd) {
       s.lower[sd - 1] = NumberOf(obs, absl::StrCat(t.of, ".lb", sd));
       s.upper[sd - 1] = NumberOf(obs, absl::StrCat(t.of, ".ub", sd));
     }
+    if (t.rse == kRseFromBounds) {
+      s.rse = (s.upper[0] - s.lower[0]) / (2 * std::max<double>(t.distinct, 1));
+    } else {
+      s.rse = t.rse.empty() ? kNaN : std::fabs(NumberOf(obs, t.rse));
+    }
     result.samples.push_back(s);
-    if (std::isnan(s.rse) || s.rse <= 0) continue;
+    if (s.rse == 0) {  // the engine says its answer is exact
+      ++result.checks;
+      if (estimate != t.distinct) {
+        FieldDiff d;
+        d.field = absl::StrCat("accuracy: ", field);
+        d.reference = Value::Int(t.distinct);
+        d.candidate = Value::String(absl::StrFormat(
+            "estimate %.17g with 1-sd bounds of zero width (exact) is not the truth %d", estimate, t.distinct));
+        result.outliers.push_back(std::move(d));
+      }
+      continue;
+    }
+    if (!(s.rse > 0)) continue;  // none stated (NaN)
     ++result.checks;
     const double scale = s.rse * std::max<double>(t.distinct, 1);
     const double errors = std::fabs(estimate - t.distinct) / scale;
