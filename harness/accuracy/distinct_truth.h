@@ -2,6 +2,8 @@
 #define DSCONFORM_HARNESS_ACCURACY_DISTINCT_TRUTH_H_
 
 #include <cstdint>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -50,12 +52,25 @@ absl::StatusOr<int64_t> DistinctCount(const ItemSet& set);
 // DistinctCount of the union of `streams`.
 absl::StatusOr<int64_t> DistinctCount(const std::vector<ItemStream>& streams);
 
-// The items of `slot` after `ops` ran: update adds its items, merge adds the
-// source's to a union or sketch and intersects an intersection with them,
-// create/union/reset start empty, intersection starts with no result yet,
-// a_not_b is its `a` minus its `b`, result/copy/convert/compact take their
-// source's. A step that makes a slot from elsewhere (deserialize) or one this
-// does not know is an error.
+// The items every slot holds, followed step by step: update adds its items,
+// merge adds the source's to a union or sketch and intersects an intersection
+// with them, create/union/reset start empty, intersection starts with no
+// result yet, a_not_b is its `a` minus its `b`, result/copy/convert/compact
+// take their source's. A step that makes a slot from elsewhere (deserialize)
+// or one this does not know leaves the slot without a truth. A suite that asks
+// for truths as it adds steps follows each step once.
+class SlotItemSets {
+ public:
+  void Follow(const Op& op);
+  absl::StatusOr<ItemSet> Of(const std::string& slot) const;
+
+ private:
+  std::map<std::string, ItemSet> held_;
+  std::set<std::string> intersections_;        // slots that intersect what is merged in
+  std::map<std::string, std::string> unknown_;  // slot -> why its items are not known
+};
+
+// The items of `slot` after `ops` ran (SlotItemSets).
 absl::StatusOr<ItemSet> ItemSetOfSlot(const std::vector<Op>& ops, const std::string& slot);
 
 // The streams that fed `slot`, when its items are their union (no
