@@ -87,6 +87,26 @@ TEST(ThetaSuites, SetOpsMergeThreeInputsInAllSixOrders) {
   EXPECT_EQ(cases[0].invariants[0].fields.size(), 6u);
 }
 
+// The truths of the set operations at the top of the ladder (n = 2^17): a holds
+// n items; b holds n/d/2 of them and as many of its own (d = 1, or 32 for the sliver).
+TEST(ThetaAccuracySuites, SetOperationTruthsAreExactCounts) {
+  std::map<std::string, int64_t> top;
+  for (const Case& c : ThetaAccuracySetOpsSuite().Generate(SuiteScale::kReduced))
+    for (const Truth& t : c.truth) {
+      EXPECT_EQ(t.rse, "@bounds");
+      if (t.of.size() > 7 && t.of.substr(t.of.size() - 7) == ".n131072") top[t.series] = t.distinct;
+    }
+  const int64_t n = 131072;
+  EXPECT_EQ(top["a12+b12/u12/union"], n + n / 2);
+  EXPECT_EQ(top["a12+b12/u12/intersection"], n / 2);
+  EXPECT_EQ(top["a12+b12/u12/a_not_b"], n / 2);
+  EXPECT_EQ(top["a10+b10_sliver/u12/intersection"], n / 64);
+  EXPECT_EQ(top["a10+b10_sliver/u12/a_not_b"], n - n / 64);
+  EXPECT_EQ(top["a10+b10_sliver/u12/union"], n + n / 64);
+  for (const Case& c : ThetaAccuracySuite().Generate(SuiteScale::kSmoke))
+    for (const Truth& t : c.truth) EXPECT_EQ("n" + std::to_string(t.distinct), t.of) << c.id;
+}
+
 TEST(ThetaValidation, RejectsWhatTheFormatForbids) {
   const Family* theta = FindFamily("theta");
   ASSERT_NE(theta, nullptr);
