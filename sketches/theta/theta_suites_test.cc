@@ -94,7 +94,7 @@ TEST(ThetaAccuracySuites, SetOperationTruthsAreExactCounts) {
   for (const Case& c : ThetaAccuracySetOpsSuite().Generate(SuiteScale::kReduced))
     for (const Truth& t : c.truth) {
       EXPECT_EQ(t.rse, "@bounds");
-      if (t.of.size() > 7 && t.of.substr(t.of.size() - 7) == ".n131072") top[t.series] = t.distinct;
+      if (t.of.size() > 8 && t.of.substr(t.of.size() - 8) == ".n131072") top[t.series] = t.distinct;
     }
   const int64_t n = 131072;
   EXPECT_EQ(top["a12+b12/u12/union"], n + n / 2);
