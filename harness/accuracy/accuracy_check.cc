@@ -40,7 +40,12 @@ AccuracyCheckResult CheckAccuracy(const Case& c, const Observations& obs, double
       s.upper[sd - 1] = NumberOf(obs, absl::StrCat(t.of, ".ub", sd));
     }
     if (t.rse == kRseFromBounds) {
-      s.rse = (s.upper[0] - s.lower[0]) / (2 * std::max<double>(t.distinct, 1));
+      // The 1-sd distance on the truth's side: the bounds need not be symmetric (CPC clamps its
+      // lower bound to the coupon count and rounds its upper bound up).
+      const double side = t.distinct > estimate   ? s.upper[0] - estimate
+                          : t.distinct < estimate ? estimate - s.lower[0]
+                                                  : (s.upper[0] - s.lower[0]) / 2;
+      s.rse = side / std::max<double>(t.distinct, 1);
     } else {
       s.rse = t.rse.empty() ? kNaN : std::fabs(NumberOf(obs, t.rse));
     }

@@ -10,9 +10,19 @@
 
 #include "harness/accuracy/distinct_truth.h"
 #include "harness/case/case_builder.h"
+#include "harness/family/family.h"
 #include "nlohmann/json.hpp"
 
 namespace dsconform {
+
+// How many trials a configuration has at each scale (0: not at this scale).
+// A trial is the same case at every scale, so `repro` finds it in the full one.
+struct Trials {
+  int smoke, reduced, full;
+  int At(SuiteScale scale) const {
+    return scale == SuiteScale::kSmoke ? smoke : scale == SuiteScale::kReduced ? reduced : full;
+  }
+};
 
 // True counts 1, 2, 3, 4, 6, 8, 11, 16, ... up to max_n: two per octave, as in
 // the DataSketches characterization plots.

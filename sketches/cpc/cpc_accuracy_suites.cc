@@ -26,14 +26,6 @@
 namespace dsconform {
 namespace {
 
-// Trials of one configuration at each scale (0: not at this scale).
-struct Trials {
-  int smoke, reduced, full;
-  int At(SuiteScale scale) const {
-    return scale == SuiteScale::kSmoke ? smoke : scale == SuiteScale::kReduced ? reduced : full;
-  }
-};
-
 // One sketch of K = 2^lg_k, queried at every point of the ladder up to max_n:
 // through every flavor (sparse, hybrid, pinned, sliding from about 27K/8
 // coupons) and deep into sliding.

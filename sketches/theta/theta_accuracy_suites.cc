@@ -26,14 +26,6 @@
 namespace dsconform {
 namespace {
 
-// Trials of one configuration at each scale (0: not at this scale).
-struct Trials {
-  int smoke, reduced, full;
-  int At(SuiteScale scale) const {
-    return scale == SuiteScale::kSmoke ? smoke : scale == SuiteScale::kReduced ? reduced : full;
-  }
-};
-
 // One update sketch: nominal entries 2^lg_k, sampling probability p (decimal
 // text, as the case format has it), queried at every point of the ladder up to
 // max_n, which reaches well into estimation mode (where lg_k allows).
