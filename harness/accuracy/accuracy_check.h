@@ -10,14 +10,14 @@
 namespace dsconform {
 
 // The name a Truth's `rse` takes when the library states its error only through
-// its bounds (Theta, CPC): the distance from the estimate to the engine's own
-// 1-sd bound on the truth's side (ub1 - estimate when the truth is above, else
-// estimate - lb1; half the interval when they are equal), relative to the
-// truth. One side, because the bounds need not be symmetric: CPC's lower bound
-// is at least its coupon count and its upper bound is rounded up, so at a few
-// items the interval is narrow on one side only. Zero (the bound is the
-// estimate: the sketch claims to be exact) makes any estimate other than the
-// truth an outlier.
+// its bounds (Theta, CPC). The stated RSE (of the sample, for the study) is
+// then the half-width of the engine's own 1-sd interval, (ub1 - lb1) / 2,
+// relative to the truth. The outlier check measures on the truth's side (ub1 -
+// estimate when the truth is above, else estimate - lb1), because the bounds
+// need not be symmetric: CPC's lower bound is at least its coupon count and its
+// upper bound is rounded up, so at a few items one side is much the narrower.
+// A zero-width interval (the sketch claims to be exact) makes any estimate
+// other than the truth an outlier.
 inline constexpr char kRseFromBounds[] = "@bounds";
 
 struct AccuracyCheckResult {

@@ -72,9 +72,9 @@ TEST(CheckAccuracy, AnErrorStatedByTheBoundsIsTheirHalfWidthAndZeroWidthMeansExa
   obs.Add("c.ub1", Value::Double(5));
   AccuracyCheckResult r = CheckAccuracy(c, obs, 6);
   ASSERT_EQ(r.samples.size(), 3u);
-  EXPECT_DOUBLE_EQ(r.samples[0].rse, 0.02);  // the truth is below: estimate - lb1
+  EXPECT_DOUBLE_EQ(r.samples[0].rse, 0.02);  // half the interval, relative to the truth
   EXPECT_EQ(r.samples[1].rse, 0);
-  EXPECT_DOUBLE_EQ(r.samples[2].rse, 0.8 / 8);  // above: ub1 - estimate
+  EXPECT_DOUBLE_EQ(r.samples[2].rse, 0.5 / 8);  // the study's; the check measures ub1 - estimate
   EXPECT_EQ(r.checks, 3);
   ASSERT_EQ(r.outliers.size(), 1u);
   EXPECT_EQ(r.outliers[0].field, "accuracy: x.estimate");
