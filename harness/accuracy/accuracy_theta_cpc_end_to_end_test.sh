@@ -40,9 +40,10 @@ expect_in "$work/j1/report.html" "theta.accuracy_setops a12+b12/u12/intersection
 expect_in "$work/j1/report.html" "cpc.accuracy lgk=10/icon: relative error quantiles"
 
 # The truths of the set operations travel with the case: at n = 2^17, a holds
-# n items, b half of them and as many of its own.
+# n items, b half of them and as many of its own. (One engine: repro reports the
+# TH3 estimate bits between C++ and Java as differences.)
 check "repro shows the set-operation truths" 0 "$dsconform" repro 'theta/accuracy_setops/a12+b12/u12/trial=0' \
-  --engines="$engines" --expectations="$expectations"
+  --engines="${engines%%,*}"
 expect_in "$work/out" '"of": "union.n131072",'
 expect_in "$work/out" '"distinct": 196608,'
 expect_in "$work/out" '"of": "intersection.n131072",'
