@@ -35,23 +35,48 @@ AccuracyCheckResult CheckAccuracy(const Case& c, const Observations& obs, double
     s.series = t.series;
     s.truth = t.distinct;
     s.estimate = estimate;
-    s.rse = t.rse.empty() ? kNaN : std::fabs(NumberOf(obs, t.rse));
     for (int sd = 1; sd <= 3; ++sd) {
       s.lower[sd - 1] = NumberOf(obs, absl::StrCat(t.of, ".lb", sd));
       s.upper[sd - 1] = NumberOf(obs, absl::StrCat(t.of, ".ub", sd));
     }
+    const double truth = std::max<double>(t.distinct, 1);
+    // One standard error for the outlier check, in items.
+    double standard_error = kNaN;
+    if (t.rse == kRseFromBounds) {
+      // The study's stated RSE is the interval's half-width; the check measures on the truth's
+      // side, because the bounds need not be symmetric (CPC clamps its lower bound to the coupon
+      // count and rounds its upper bound up, so at a few items one side is much the narrower).
+      s.rse = (s.upper[0] - s.lower[0]) / 2 / truth;
+      standard_error = t.distinct > estimate ? s.upper[0] - estimate
+                       : t.distinct < estimate ? estimate - s.lower[0]
+                                               : s.rse * truth;
+    } else {
+      s.rse = t.rse.empty() ? kNaN : std::fabs(NumberOf(obs, t.rse));
+      standard_error = s.rse * truth;
+    }
     result.samples.push_back(s);
-    if (std::isnan(s.rse) || s.rse <= 0) continue;
+    if (s.rse == 0) {  // the engine says its answer is exact
+      ++result.checks;
+      if (estimate != t.distinct) {
+        FieldDiff d;
+        d.field = absl::StrCat("accuracy: ", field);
+        d.reference = Value::Int(t.distinct);
+        d.candidate = Value::String(absl::StrFormat(
+            "estimate %.17g with 1-sd bounds of zero width (exact) is not the truth %d", estimate, t.distinct));
+        result.outliers.push_back(std::move(d));
+      }
+      continue;
+    }
+    if (!(s.rse > 0)) continue;  // none stated (NaN)
     ++result.checks;
-    const double scale = s.rse * std::max<double>(t.distinct, 1);
-    const double errors = std::fabs(estimate - t.distinct) / scale;
+    const double errors = std::fabs(estimate - t.distinct) / standard_error;
     if (!(errors <= max_standard_errors)) {  // NaN and infinity are outliers too
       FieldDiff d;
       d.field = absl::StrCat("accuracy: ", field);
       d.reference = Value::Int(t.distinct);
       d.candidate = Value::String(absl::StrFormat(
           "estimate %.17g is %.1f standard errors from the truth %d (stated RSE %.6g, limit %g)", estimate,
-          errors, t.distinct, s.rse, max_standard_errors));
+          errors, t.distinct, standard_error / truth, max_standard_errors));
       result.outliers.push_back(std::move(d));
     }
   }

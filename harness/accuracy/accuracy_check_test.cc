@@ -53,6 +53,42 @@ TEST(CheckAccuracy, ANegativeStatedErrorCountsByItsSizeAndNaNIsAnOutlier) {
   EXPECT_EQ(CheckAccuracy(WithTruth(), ok, 6).samples[0].rse, 0.01);
 }
 
+TEST(CheckAccuracy, AnErrorStatedByTheBoundsIsTheirHalfWidthAndZeroWidthMeansExact) {
+  Case c;
+  c.id = "t";
+  c.family = "theta";
+  c.truth = {{"a", 1000, kRseFromBounds, "lgk=9"}, {"x", 10, kRseFromBounds, "lgk=9"}, {"c", 8, kRseFromBounds, ""}};
+  Observations obs;
+  obs.Add("a.estimate", Value::Double(1100));
+  obs.Add("a.lb1", Value::Double(1080));
+  obs.Add("a.ub1", Value::Double(1120));  // half-width 20: an RSE of 2% of the truth; 100 off is 5 of them
+  obs.Add("x.estimate", Value::Double(11));
+  obs.Add("x.lb1", Value::Double(11));
+  obs.Add("x.ub1", Value::Double(11));  // exact, it says, and wrong
+  // CPC at lgK 4 after 8 items that made 4 coupons: lb1 is the coupon count, ub1 rounded up; the
+  // truth is 3.8 above the estimate, 4.75 times the distance to ub1 (7.6 half-widths of [lb1, ub1]).
+  obs.Add("c.estimate", Value::Double(4.2));
+  obs.Add("c.lb1", Value::Double(4));
+  obs.Add("c.ub1", Value::Double(5));
+  AccuracyCheckResult r = CheckAccuracy(c, obs, 6);
+  ASSERT_EQ(r.samples.size(), 3u);
+  EXPECT_DOUBLE_EQ(r.samples[0].rse, 0.02);  // half the interval, relative to the truth
+  EXPECT_EQ(r.samples[1].rse, 0);
+  EXPECT_DOUBLE_EQ(r.samples[2].rse, 0.5 / 8);  // the study's; the check measures ub1 - estimate
+  EXPECT_EQ(r.checks, 3);
+  ASSERT_EQ(r.outliers.size(), 1u);
+  EXPECT_EQ(r.outliers[0].field, "accuracy: x.estimate");
+  EXPECT_THAT(r.outliers[0].candidate.bytes, HasSubstr("zero width (exact) is not the truth 10"));
+  EXPECT_EQ(CheckAccuracy(c, obs, 4.5).outliers.size(), 3u);
+  Observations exact;
+  exact.Add("x.estimate", Value::Double(10));
+  exact.Add("x.lb1", Value::Double(10));
+  exact.Add("x.ub1", Value::Double(10));
+  r = CheckAccuracy(c, exact, 6);
+  EXPECT_EQ(r.checks, 1);
+  EXPECT_TRUE(r.outliers.empty());
+}
+
 TEST(Truth, TravelsInTheCaseJson) {
   Case c = WithTruth();
   c.ops.push_back(Op{"create", "a", {{"lg_k", 12}, {"type", "HLL_4"}}, std::nullopt});

@@ -1,7 +1,9 @@
 #include "harness/accuracy/distinct_truth.h"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
+#include <set>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -11,6 +13,7 @@ namespace dsconform {
 namespace {
 
 constexpr uint64_t kGamma = 0x9e3779b97f4a7c15ULL;  // SplitMix64's increment (harness/case/splitmix64.h)
+constexpr uint64_t kTop = ~uint64_t{0};
 constexpr int64_t kMaxListed = int64_t{1} << 22;
 
 uint64_t InverseMod2To64(uint64_t odd) {
@@ -19,119 +22,271 @@ uint64_t InverseMod2To64(uint64_t odd) {
   return x;
 }
 
-// Sum of the lengths of the union of half-open intervals [first, first+len)
-// on the circle of 64-bit words.
-uint64_t UnionLength(const std::vector<std::pair<uint64_t, uint64_t>>& circular) {
-  std::vector<std::pair<uint64_t, uint64_t>> linear;  // [begin, end] inclusive, no wrap
-  for (const auto& [first, len] : circular) {
-    if (len == 0) continue;
-    const uint64_t last = first + (len - 1);
-    if (last >= first) {
-      linear.push_back({first, last});
+// A finite union of intervals of one space of 64-bit words: sorted, disjoint,
+// non-adjacent inclusive [lo, hi] pairs.
+struct Intervals {
+  std::vector<std::pair<uint64_t, uint64_t>> runs;
+};
+
+// Sorts and merges overlapping or adjacent runs.
+Intervals Normalized(std::vector<std::pair<uint64_t, uint64_t>> runs) {
+  std::sort(runs.begin(), runs.end());
+  Intervals out;
+  for (const auto& [lo, hi] : runs) {
+    if (!out.runs.empty() && (out.runs.back().second == kTop || lo <= out.runs.back().second + 1)) {
+      out.runs.back().second = std::max(out.runs.back().second, hi);
     } else {
-      linear.push_back({first, ~uint64_t{0}});
-      linear.push_back({0, last});
+      out.runs.push_back({lo, hi});
     }
   }
-  std::sort(linear.begin(), linear.end());
+  return out;
+}
+
+// The half-open interval [first, first+len) on the circle of 64-bit words.
+Intervals Circular(uint64_t first, uint64_t len) {
+  if (len == 0) return {};
+  const uint64_t last = first + (len - 1);
+  if (last >= first) return {{{first, last}}};
+  return Normalized({{first, kTop}, {0, last}});
+}
+
+Intervals Union(const Intervals& a, const Intervals& b) {
+  std::vector<std::pair<uint64_t, uint64_t>> all = a.runs;
+  all.insert(all.end(), b.runs.begin(), b.runs.end());
+  return Normalized(std::move(all));
+}
+
+Intervals Intersect(const Intervals& a, const Intervals& b) {
+  Intervals out;
+  size_t i = 0, j = 0;
+  while (i < a.runs.size() && j < b.runs.size()) {
+    const uint64_t lo = std::max(a.runs[i].first, b.runs[j].first);
+    const uint64_t hi = std::min(a.runs[i].second, b.runs[j].second);
+    if (lo <= hi) out.runs.push_back({lo, hi});
+    // The run that ends first can meet nothing further.
+    if (a.runs[i].second < b.runs[j].second) ++i;
+    else ++j;
+  }
+  return out;
+}
+
+Intervals Complement(const Intervals& a) {
+  Intervals out;
+  uint64_t next = 0;  // the first word not yet accounted for
+  bool done = false;
+  for (const auto& [lo, hi] : a.runs) {
+    if (lo > next) out.runs.push_back({next, lo - 1});
+    if (hi == kTop) {
+      done = true;
+      break;
+    }
+    next = hi + 1;
+  }
+  if (!done) out.runs.push_back({next, kTop});
+  return out;
+}
+
+Intervals Subtract(const Intervals& a, const Intervals& b) { return Intersect(a, Complement(b)); }
+
+uint64_t Size(const Intervals& a) {
   uint64_t total = 0;
-  bool open = false;
-  uint64_t b = 0, e = 0;
-  for (const auto& [lo, hi] : linear) {
-    if (open && lo <= e + 1 && e != ~uint64_t{0}) {
-      e = std::max(e, hi);
-      continue;
-    }
-    if (open && e == ~uint64_t{0}) continue;  // already reaches the top
-    if (open) total += e - b + 1;
-    b = lo;
-    e = hi;
-    open = true;
-  }
-  if (open) total += e - b + 1;
+  for (const auto& [lo, hi] : a.runs) total += hi - lo + 1;
   return total;
+}
+
+// Items listed one by one: sorted and unique.
+struct Listed {
+  std::vector<uint64_t> items;
+};
+
+Listed Union(const Listed& a, const Listed& b) {
+  Listed out;
+  std::set_union(a.items.begin(), a.items.end(), b.items.begin(), b.items.end(), std::back_inserter(out.items));
+  return out;
+}
+Listed Intersect(const Listed& a, const Listed& b) {
+  Listed out;
+  std::set_intersection(a.items.begin(), a.items.end(), b.items.begin(), b.items.end(),
+                        std::back_inserter(out.items));
+  return out;
+}
+Listed Subtract(const Listed& a, const Listed& b) {
+  Listed out;
+  std::set_difference(a.items.begin(), a.items.end(), b.items.begin(), b.items.end(), std::back_inserter(out.items));
+  return out;
+}
+uint64_t Size(const Listed& a) { return a.items.size(); }
+
+// The set algebra of `set` in one representation; `leaf` turns a stream into it.
+template <typename Rep, typename Leaf>
+absl::StatusOr<Rep> Evaluate(const ItemSet& set, const Leaf& leaf) {
+  switch (set.kind) {
+    case ItemSet::Kind::kUnion: {
+      Rep out;
+      for (const ItemStream& s : set.streams) out = Union(out, leaf(s));
+      for (const ItemSet& part : set.sets) {
+        auto r = Evaluate<Rep>(part, leaf);
+        if (!r.ok()) return r.status();
+        out = Union(out, *r);
+      }
+      return out;
+    }
+    case ItemSet::Kind::kIntersection: {
+      if (set.sets.empty())
+        return absl::FailedPreconditionError("an intersection that was given no sketch has no result");
+      auto out = Evaluate<Rep>(set.sets[0], leaf);
+      for (size_t i = 1; out.ok() && i < set.sets.size(); ++i) {
+        auto r = Evaluate<Rep>(set.sets[i], leaf);
+        if (!r.ok()) return r.status();
+        out = Intersect(*out, *r);
+      }
+      return out;
+    }
+    case ItemSet::Kind::kDifference: {
+      if (set.sets.size() != 2) return absl::InvalidArgumentError("a difference needs two sets");
+      auto a = Evaluate<Rep>(set.sets[0], leaf);
+      auto b = Evaluate<Rep>(set.sets[1], leaf);
+      if (!a.ok()) return a.status();
+      if (!b.ok()) return b.status();
+      return Subtract(*a, *b);
+    }
+  }
+  return absl::InternalError("unknown set kind");
+}
+
+void CollectStreams(const ItemSet& set, std::vector<const ItemStream*>& out) {
+  for (const ItemStream& s : set.streams) out.push_back(&s);
+  for (const ItemSet& part : set.sets) CollectStreams(part, out);
 }
 
 }  // namespace
 
 uint64_t SplitMix64SeedAfter(uint64_t seed, int64_t count) { return seed + static_cast<uint64_t>(count) * kGamma; }
 
-absl::StatusOr<int64_t> DistinctCount(const std::vector<ItemStream>& streams) {
+absl::StatusOr<int64_t> DistinctCount(const ItemSet& set) {
   static const uint64_t kGammaInverse = InverseMod2To64(kGamma);
-  std::vector<std::pair<uint64_t, uint64_t>> sequences, splitmix;
+  std::vector<const ItemStream*> streams;
+  CollectStreams(set, streams);
+  std::set<ItemGenerator> kinds;
   int64_t total = 0;
-  for (const ItemStream& s : streams) {
-    if (s.count < 0) return absl::InvalidArgumentError("negative count");
-    total += s.count;
-    switch (s.generator) {
-      case ItemGenerator::kSequence:
-        sequences.push_back({static_cast<uint64_t>(s.start), static_cast<uint64_t>(s.count)});
-        break;
-      case ItemGenerator::kSplitMix64:
-        splitmix.push_back({s.seed * kGammaInverse + 1, static_cast<uint64_t>(s.count)});
-        break;
-      default:
-        return absl::UnimplementedError(
-            absl::StrCat("no exact distinct count for items of kind ", ItemKindName(s.kind()), " yet"));
-    }
+  for (const ItemStream* s : streams) {
+    if (s->count < 0) return absl::InvalidArgumentError("negative count");
+    if (s->generator != ItemGenerator::kSequence && s->generator != ItemGenerator::kSplitMix64)
+      return absl::UnimplementedError(
+          absl::StrCat("no exact distinct count for items of kind ", ItemKindName(s->kind()), " yet"));
+    kinds.insert(s->generator);
+    total += s->count;
   }
-  if (sequences.empty() || splitmix.empty())
-    return static_cast<int64_t>(UnionLength(sequences) + UnionLength(splitmix));
+  absl::StatusOr<uint64_t> size;
+  if (kinds.size() <= 1) {
+    auto intervals = Evaluate<Intervals>(set, [](const ItemStream& s) {
+      return s.generator == ItemGenerator::kSequence
+                 ? Circular(static_cast<uint64_t>(s.start), static_cast<uint64_t>(s.count))
+                 : Circular(s.seed * kGammaInverse + 1, static_cast<uint64_t>(s.count));
+    });
+    if (!intervals.ok()) return intervals.status();
+    return static_cast<int64_t>(Size(*intervals));
+  }
   if (total > kMaxListed)
     return absl::UnimplementedError(absl::StrCat("sequences mixed with splitmix64 streams: ", total,
                                                  " items are too many to list for an exact count"));
-  std::vector<uint64_t> items;
-  items.reserve(total);
-  for (const ItemStream& s : streams) {
+  auto listed = Evaluate<Listed>(set, [](const ItemStream& s) {
+    Listed out;
+    out.items.reserve(s.count);
     if (s.generator == ItemGenerator::kSequence) {
-      for (int64_t i = 0; i < s.count; ++i) items.push_back(static_cast<uint64_t>(s.start) + i);
+      for (int64_t i = 0; i < s.count; ++i) out.items.push_back(static_cast<uint64_t>(s.start) + i);
     } else {
       SplitMix64 g(s.seed);
-      for (int64_t i = 0; i < s.count; ++i) items.push_back(g.Next());
+      for (int64_t i = 0; i < s.count; ++i) out.items.push_back(g.Next());
     }
+    std::sort(out.items.begin(), out.items.end());
+    out.items.erase(std::unique(out.items.begin(), out.items.end()), out.items.end());
+    return out;
+  });
+  if (!listed.ok()) return listed.status();
+  return static_cast<int64_t>(Size(*listed));
+}
+
+absl::StatusOr<int64_t> DistinctCount(const std::vector<ItemStream>& streams) {
+  ItemSet set;
+  set.streams = streams;
+  return DistinctCount(set);
+}
+
+void SlotItemSets::Follow(const Op& op) {
+  auto take = [&](const std::string& to, const ItemSet& set, const std::string& from) {
+    ItemSet copy = set;  // `set` may be held_[to] itself
+    held_[to] = std::move(copy);
+    intersections_.erase(to);
+    if (auto it = unknown_.find(from); it != unknown_.end()) unknown_[to] = it->second;
+    else unknown_.erase(to);
+  };
+  const std::string& s = op.op;
+  if (s == "create" || s == "union" || s == "reset") {
+    held_[op.sketch] = ItemSet{};
+    intersections_.erase(op.sketch);
+    unknown_.erase(op.sketch);
+  } else if (s == "intersection") {
+    held_[op.sketch] = ItemSet{ItemSet::Kind::kIntersection, {}, {}};
+    intersections_.insert(op.sketch);
+    unknown_.erase(op.sketch);
+  } else if (s == "update") {
+    if (intersections_.count(op.sketch)) unknown_[op.sketch] = "an intersection was updated with items";
+    else if (op.items) held_[op.sketch].streams.push_back(*op.items);
+  } else if (s == "merge") {
+    const std::string from = op.Str("from");
+    ItemSet source = held_[from];
+    held_[op.sketch].sets.push_back(std::move(source));  // a union's part, or an intersection's operand
+    if (auto it = unknown_.find(from); it != unknown_.end()) unknown_[op.sketch] = it->second;
+  } else if (s == "result" || s == "copy" || s == "convert" || s == "compact") {
+    const std::string from = op.Str("from");
+    take(op.sketch, held_[from], from);
+  } else if (s == "a_not_b") {
+    const std::string a = op.Str("a"), b = op.Str("b");
+    take(op.sketch, ItemSet{ItemSet::Kind::kDifference, {}, {held_[a], held_[b]}}, a);
+    if (auto it = unknown_.find(b); it != unknown_.end()) unknown_[op.sketch] = it->second;
+  } else if (s == "query" || s == "serialize" || s == "rel_err" || s == "jaccard") {
+    // reads only
+  } else {
+    unknown_[op.sketch] = absl::StrCat("made by a '", s, "' step");
   }
-  std::sort(items.begin(), items.end());
-  return static_cast<int64_t>(std::unique(items.begin(), items.end()) - items.begin());
+}
+
+absl::StatusOr<ItemSet> SlotItemSets::Of(const std::string& slot) const {
+  if (auto it = unknown_.find(slot); it != unknown_.end())
+    return absl::UnimplementedError(absl::StrCat("no truth for slot '", slot, "': ", it->second));
+  auto it = held_.find(slot);
+  if (it == held_.end()) return absl::NotFoundError(absl::StrCat("no slot '", slot, "'"));
+  return it->second;
+}
+
+absl::StatusOr<ItemSet> ItemSetOfSlot(const std::vector<Op>& ops, const std::string& slot) {
+  SlotItemSets sets;
+  for (const Op& op : ops) sets.Follow(op);
+  return sets.Of(slot);
 }
 
 absl::StatusOr<std::vector<ItemStream>> StreamsOfSlot(const std::vector<Op>& ops, const std::string& slot) {
-  std::map<std::string, std::vector<ItemStream>> fed;
-  std::map<std::string, std::string> unknown;  // slot -> why its items are not known
-  auto take = [&](const std::string& to, const std::string& from) {
-    fed[to] = fed[from];
-    if (unknown.count(from)) unknown[to] = unknown[from];
-    else unknown.erase(to);
-  };
-  for (const Op& op : ops) {
-    const std::string& s = op.op;
-    if (s == "create" || s == "union" || s == "reset") {
-      fed[op.sketch].clear();
-      unknown.erase(op.sketch);
-    } else if (s == "update") {
-      if (op.items) fed[op.sketch].push_back(*op.items);
-    } else if (s == "merge") {
-      const std::string from = op.Str("from");
-      auto& to = fed[op.sketch];
-      to.insert(to.end(), fed[from].begin(), fed[from].end());
-      if (unknown.count(from)) unknown[op.sketch] = unknown[from];
-    } else if (s == "result" || s == "copy" || s == "convert") {
-      take(op.sketch, op.Str("from"));
-    } else if (s == "query" || s == "serialize" || s == "rel_err") {
-      // reads only
-    } else {
-      unknown[op.sketch] = absl::StrCat("made by a '", s, "' step");
-    }
+  auto set = ItemSetOfSlot(ops, slot);
+  if (!set.ok()) return set.status();
+  std::vector<ItemStream> streams;
+  std::vector<const ItemSet*> todo = {&*set};
+  while (!todo.empty()) {
+    const ItemSet* s = todo.back();
+    todo.pop_back();
+    if (s->kind != ItemSet::Kind::kUnion)
+      return absl::FailedPreconditionError(
+          absl::StrCat("slot '", slot, "' holds an intersection or difference, not a union of streams"));
+    streams.insert(streams.end(), s->streams.begin(), s->streams.end());
+    for (const ItemSet& part : s->sets) todo.push_back(&part);
   }
-  if (auto it = unknown.find(slot); it != unknown.end())
-    return absl::UnimplementedError(absl::StrCat("no truth for slot '", slot, "': ", it->second));
-  if (!fed.count(slot)) return absl::NotFoundError(absl::StrCat("no slot '", slot, "'"));
-  return fed[slot];
+  return streams;
 }
 
 absl::StatusOr<int64_t> DistinctTruthOf(const std::vector<Op>& ops, const std::string& slot) {
-  auto streams = StreamsOfSlot(ops, slot);
-  if (!streams.ok()) return streams.status();
-  return DistinctCount(*streams);
+  auto set = ItemSetOfSlot(ops, slot);
+  if (!set.ok()) return set.status();
+  return DistinctCount(*set);
 }
 
 }  // namespace dsconform

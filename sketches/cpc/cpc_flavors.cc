@@ -93,7 +93,8 @@ nlohmann::ordered_json WithSeed(nlohmann::ordered_json args, std::optional<int64
 }
 
 std::vector<const Suite*> CpcSuites() {
-  return {&CpcMatrixSuite(), &CpcUnionSuite(), &CpcCrossHeapifySuite(), &CpcSeedSuite(), &CpcItemsSuite()};
+  return {&CpcMatrixSuite(), &CpcUnionSuite(), &CpcCrossHeapifySuite(), &CpcSeedSuite(), &CpcItemsSuite(),
+          &CpcAccuracySuite(), &CpcAccuracyUnionsSuite()};
 }
 
 }  // namespace dsconform

@@ -16,6 +16,8 @@ const Suite& CpcUnionSuite();
 const Suite& CpcCrossHeapifySuite();
 const Suite& CpcSeedSuite();
 const Suite& CpcItemsSuite();
+const Suite& CpcAccuracySuite();
+const Suite& CpcAccuracyUnionsSuite();
 std::vector<const Suite*> CpcSuites();
 
 // The seed every library uses when none is given (DEFAULT_UPDATE_SEED / DEFAULT_SEED),

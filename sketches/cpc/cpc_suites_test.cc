@@ -1,5 +1,7 @@
 // The CPC suites generate valid, unique, deterministic cases of the promised shape.
 #include <algorithm>
+#include <map>
+#include <string>
 #include <set>
 
 #include "gtest/gtest.h"
@@ -92,6 +94,32 @@ TEST(CpcSuites, FullMatrixCoversLgK4To21AndBothSeeds) {
   }
   EXPECT_EQ(lg_ks.size(), 20u);  // 4..21, 24, 26
   EXPECT_EQ(seeds.size(), 2u);
+}
+
+// Every point of the ladder is judged twice in cpc.accuracy, the sketch (HIP)
+// and a union's result of it alone (ICON), against the same count; the unions
+// against the count of both inputs.
+TEST(CpcAccuracySuites, HipAndIconShareTheTruthAndUnionsCountBothInputs) {
+  for (const Case& c : CpcAccuracySuite().Generate(SuiteScale::kSmoke)) {
+    std::map<std::string, int64_t> hip, icon;
+    for (const Truth& t : c.truth) {
+      EXPECT_EQ(t.rse, "@bounds");
+      const bool is_hip = t.series.size() > 4 && t.series.substr(t.series.size() - 4) == "/hip";
+      (is_hip ? hip : icon)[is_hip ? t.of.substr(2) : t.of] = t.distinct;  // "a.n4" / "r4"
+    }
+    ASSERT_FALSE(hip.empty());
+    for (const auto& [name, distinct] : hip) {
+      EXPECT_EQ(name, "n" + std::to_string(distinct)) << c.id;
+      EXPECT_EQ(icon["r" + std::to_string(distinct)], distinct) << c.id;
+    }
+  }
+  std::map<std::string, int64_t> top;
+  for (const Case& c : CpcAccuracyUnionsSuite().Generate(SuiteScale::kReduced))
+    for (const Truth& t : c.truth)
+      if (t.of == "r65536") top[t.series] = t.distinct;
+  EXPECT_EQ(top["a12+b10/u12"], 2 * 65536);
+  EXPECT_EQ(top["a12+b8_sparse/u12"], 65536 + 1024);
+  EXPECT_EQ(top["a11+b11_overlap/u11"], 65536 + 32768);  // b is a's stream from item 32768
 }
 
 }  // namespace

@@ -2,10 +2,10 @@
 // judged against the exact distinct count (harness/accuracy/). Each trial is
 // one case, so trials shard over workers and machines like any other cases.
 #include <algorithm>
-#include <cmath>
 #include <set>
 
 #include "absl/strings/str_cat.h"
+#include "harness/accuracy/accuracy_trials.h"
 #include "harness/accuracy/distinct_truth.h"
 #include "harness/case/case_builder.h"
 #include "harness/case/splitmix64.h"
@@ -29,44 +29,10 @@ StudySize SizeFor(SuiteScale scale, bool unions) {
   return {1, 1};
 }
 
-// True counts 1, 2, 3, 4, 6, 8, 11, 16, ...: two per octave, as in the
-// DataSketches characterization plots.
-std::vector<int64_t> Ladder(int64_t max_n) {
-  std::set<int64_t> n;
-  for (int half_octaves = 0;; ++half_octaves) {
-    const int64_t v = std::llround(std::pow(2.0, half_octaves / 2.0));
-    if (v > max_n) break;
-    n.insert(v);
-  }
-  return {n.begin(), n.end()};
-}
-
-// Independent, reproducible seeds: SplitMix64 of the configuration and trial.
-uint64_t TrialSeed(uint64_t config, int trial) {
-  return SplitMix64(config * 0x100000001b3ULL + static_cast<uint64_t>(trial)).Next();
-}
-
-nlohmann::ordered_json EstimateQueries(const std::string& as) {
-  return {{"queries", {"estimate", "lb1", "lb2", "lb3", "ub1", "ub2", "ub3"}}, {"as", as}};
-}
-
 // The library's stated relative standard error: the 1-sd lower-bound relative
 // error of getRelErr / get_rel_err, which each engine reports itself.
 void StatedRse(CaseBuilder& b, int lg_k, bool unioned, const std::string& as) {
   b.Step("rel_err", "", {{"lg_k", lg_k}, {"upper", 0}, {"unioned", unioned ? 1 : 0}, {"sd", 1}, {"as", as}});
-}
-
-// Feeds `slot` up to `target` items of its stream (seed, `*fed` items so far).
-void GrowTo(CaseBuilder& b, const std::string& slot, uint64_t seed, int64_t* fed, int64_t target) {
-  if (target <= *fed) return;
-  b.Update(slot, Random(SplitMix64SeedAfter(seed, *fed), target - *fed));
-  *fed = target;
-}
-
-void AddTruth(CaseBuilder& b, const std::string& slot, const std::string& as, const std::string& rse,
-              const std::string& series) {
-  // Exact by construction (splitmix64 and sequence streams only).
-  b.AddTruth({as, DistinctTruthOf(b.ops(), slot).value(), rse, series});
 }
 
 class HllAccuracy final : public Suite {
@@ -87,15 +53,16 @@ class HllAccuracy final : public Suite {
       const std::string series = absl::StrCat("lgk=", lg_k);
       for (int trial = 0; trial < size.trials; ++trial) {
         CaseBuilder b(absl::StrCat("hll/accuracy/", series, "/trial=", trial), name(), "hll");
+        DistinctTruths truths(b);
         const uint64_t seed = TrialSeed(lg_k, trial);
         StatedRse(b, lg_k, false, "rse");
         b.Step("create", "a", {{"lg_k", lg_k}, {"type", kHllTypes[trial % 3]}});
         int64_t fed = 0;
-        for (int64_t n : Ladder(size.max_n)) {
+        for (int64_t n : HalfOctaveLadder(size.max_n)) {
           GrowTo(b, "a", seed, &fed, n);
           const std::string as = absl::StrCat("n", n);
           b.Step("query", "a", EstimateQueries(as));
-          AddTruth(b, "a", as, "rse", series);
+          truths.Add("a", as, "rse", series);
         }
         cases.push_back(b.Build());
       }
@@ -150,6 +117,7 @@ class HllAccuracyUnions final : public Suite {
       if (scale == SuiteScale::kSmoke && mix % 2 == 1) continue;
       for (int trial = 0; trial < size.trials; ++trial) {
         CaseBuilder b(absl::StrCat("hll/accuracy_unions/", m.series, "/trial=", trial), name(), "hll");
+        DistinctTruths truths(b);
         const uint64_t seed_a = TrialSeed(100 + mix, trial);
         // An overlapping b is a's stream from its middle; otherwise a stream of its own.
         const uint64_t seed_b =
@@ -158,7 +126,7 @@ class HllAccuracyUnions final : public Suite {
         b.Step("create", "b", {{"lg_k", m.lg_b}, {"type", kHllTypes[(trial + 1) % 3]}});
         int64_t fed_a = 0, fed_b = 0;
         std::set<int> stated;
-        for (int64_t n : Ladder(size.max_n)) {
+        for (int64_t n : HalfOctaveLadder(size.max_n)) {
           GrowTo(b, "a", seed_a, &fed_a, n);
           GrowTo(b, "b", seed_b, &fed_b, n / m.b_divisor);
           const int lg = ResultLgK(m, fed_a, fed_b);
@@ -170,7 +138,7 @@ class HllAccuracyUnions final : public Suite {
           b.Step("merge", u, {{"from", "b"}, {"how", "copy"}});
           const std::string as = absl::StrCat("n", n);
           b.Step("query", u, EstimateQueries(as));
-          AddTruth(b, u, as, rse, m.series);
+          truths.Add(u, as, rse, m.series);
         }
         cases.push_back(b.Build());
       }

@@ -14,6 +14,8 @@ const Suite& ThetaMatrixSuite();
 const Suite& ThetaSetOpsSuite();
 const Suite& ThetaCrossHeapifySuite();
 const Suite& ThetaSeedSuite();
+const Suite& ThetaAccuracySuite();
+const Suite& ThetaAccuracySetOpsSuite();
 std::vector<const Suite*> ThetaSuites();
 
 // The seed both libraries use unless told otherwise (DEFAULT_UPDATE_SEED).

@@ -60,15 +60,19 @@ TEST(ThetaSuites, EveryCaseIsValidUniqueAndDeterministic) {
 
 TEST(ThetaSuites, SmallerScalesAreSlicesOfTheFullScale) {
   // `dsconform repro` finds a case by id in the full scale: the same id must be the same case.
+  // (Only the full cases the smaller scales name are compared: the accuracy
+  // suites have thousands of full trials.)
   for (const Suite* suite : ThetaSuites()) {
-    std::map<std::string, nlohmann::ordered_json> full;
-    for (const auto& c : suite->Generate(SuiteScale::kFull)) full.emplace(c.id, CaseToJson(c));
+    std::map<std::string, nlohmann::ordered_json> smaller;
     for (SuiteScale scale : {SuiteScale::kSmoke, SuiteScale::kReduced})
-      for (const auto& c : suite->Generate(scale)) {
-        auto it = full.find(c.id);
-        ASSERT_NE(it, full.end()) << c.id << " is not in the full scale";
-        EXPECT_EQ(it->second, CaseToJson(c)) << c.id;
-      }
+      for (const auto& c : suite->Generate(scale)) smaller.emplace(c.id, CaseToJson(c));
+    for (const auto& c : suite->Generate(SuiteScale::kFull)) {
+      auto it = smaller.find(c.id);
+      if (it == smaller.end()) continue;
+      EXPECT_EQ(it->second, CaseToJson(c)) << c.id;
+      smaller.erase(it);
+    }
+    for (const auto& [id, json] : smaller) ADD_FAILURE() << id << " is not in the full scale";
   }
 }
 
@@ -81,6 +85,26 @@ TEST(ThetaSuites, SetOpsMergeThreeInputsInAllSixOrders) {
   EXPECT_EQ(orders.size(), 6u);
   ASSERT_FALSE(cases[0].invariants.empty());
   EXPECT_EQ(cases[0].invariants[0].fields.size(), 6u);
+}
+
+// The truths of the set operations at the top of the ladder (n = 2^17): a holds
+// n items; b holds n/d/2 of them and as many of its own (d = 1, or 32 for the sliver).
+TEST(ThetaAccuracySuites, SetOperationTruthsAreExactCounts) {
+  std::map<std::string, int64_t> top;
+  for (const Case& c : ThetaAccuracySetOpsSuite().Generate(SuiteScale::kReduced))
+    for (const Truth& t : c.truth) {
+      EXPECT_EQ(t.rse, "@bounds");
+      if (t.of.size() > 8 && t.of.substr(t.of.size() - 8) == ".n131072") top[t.series] = t.distinct;
+    }
+  const int64_t n = 131072;
+  EXPECT_EQ(top["a12+b12/u12/union"], n + n / 2);
+  EXPECT_EQ(top["a12+b12/u12/intersection"], n / 2);
+  EXPECT_EQ(top["a12+b12/u12/a_not_b"], n / 2);
+  EXPECT_EQ(top["a10+b10_sliver/u12/intersection"], n / 64);
+  EXPECT_EQ(top["a10+b10_sliver/u12/a_not_b"], n - n / 64);
+  EXPECT_EQ(top["a10+b10_sliver/u12/union"], n + n / 64);
+  for (const Case& c : ThetaAccuracySuite().Generate(SuiteScale::kSmoke))
+    for (const Truth& t : c.truth) EXPECT_EQ("n" + std::to_string(t.distinct), t.of) << c.id;
 }
 
 TEST(ThetaValidation, RejectsWhatTheFormatForbids) {

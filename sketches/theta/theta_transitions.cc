@@ -53,7 +53,8 @@ nlohmann::ordered_json ThetaSketchQueries() {
 nlohmann::ordered_json ThetaUpdateSketchQueries() { return {"lg_k", "rf"}; }
 
 std::vector<const Suite*> ThetaSuites() {
-  return {&ThetaMatrixSuite(), &ThetaSetOpsSuite(), &ThetaCrossHeapifySuite(), &ThetaSeedSuite()};
+  return {&ThetaMatrixSuite(), &ThetaSetOpsSuite(), &ThetaCrossHeapifySuite(), &ThetaSeedSuite(),
+          &ThetaAccuracySuite(), &ThetaAccuracySetOpsSuite()};
 }
 
 }  // namespace dsconform
