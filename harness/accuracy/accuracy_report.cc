@@ -7,6 +7,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "harness/accuracy/accuracy_stats.h"
+#include "harness/accuracy/rank_accuracy_report.h"
+#include "harness/accuracy/svg_line_chart.h"
 
 namespace dsconform {
 namespace {
@@ -28,20 +30,6 @@ std::string Pct(int64_t covered, int64_t trials) {
   return trials == 0 ? "-" : absl::StrFormat("%.1f", 100.0 * covered / trials);
 }
 
-std::string Escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '&': out += "&amp;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
 // Series of the same suite and series name, one per engine, drawn together.
 std::map<std::pair<std::string, std::string>, std::vector<const StudySeries*>> ByChart(const AccuracyStudy& study) {
   std::map<std::pair<std::string, std::string>, std::vector<const StudySeries*>> charts;
@@ -49,82 +37,9 @@ std::map<std::pair<std::string, std::string>, std::vector<const StudySeries*>> B
   return charts;
 }
 
-const char* const kEngineColors[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"};
-
-// A line chart with a log-10 x axis (true counts) in a fixed 640x300 frame.
-class Chart {
- public:
-  Chart(std::string title, double x_min, double x_max, double y_min, double y_max)
-      : title_(std::move(title)), x0_(std::log10(std::max(x_min, 1.0))), x1_(std::log10(std::max(x_max, 2.0))),
-        y0_(y_min), y1_(y_max) {
-    if (x1_ <= x0_) x1_ = x0_ + 1;
-    if (y1_ <= y0_) y1_ = y0_ + 1;
-  }
-  void Line(const std::vector<std::pair<double, double>>& pts, const std::string& color, bool dashed,
-            const std::string& label) {
-    std::string d;
-    for (const auto& [x, y] : pts) {
-      if (!std::isfinite(y) || x <= 0) continue;
-      absl::StrAppend(&d, d.empty() ? "M" : " L", absl::StrFormat("%.1f,%.1f", X(x), Y(y)));
-    }
-    if (d.empty()) return;
-    absl::StrAppend(&body_, "<path d=\"", d, "\" fill=\"none\" stroke=\"", color, "\" stroke-width=\"1.5\"",
-                    dashed ? " stroke-dasharray=\"4 3\"" : "", "><title>", Escape(label), "</title></path>\n");
-  }
-  void Legend(const std::string& text, const std::string& color) {
-    absl::StrAppend(&body_, absl::StrFormat("<text x=\"%d\" y=\"%d\" fill=\"%s\" font-size=\"11\">%s</text>\n",
-                                            kLeft + 8 + 150 * legend_, kTop + 12, color, Escape(text)));
-    ++legend_;
-  }
-  std::string Svg(const std::string& y_label) const {
-    std::string out = absl::StrFormat(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" "
-        "aria-label=\"%s\" style=\"background:#fff;border:1px solid #ccc;margin:4px\">\n",
-        kWidth, kHeight, kWidth, kHeight, Escape(title_));
-    absl::StrAppend(&out, absl::StrFormat("<text x=\"%d\" y=\"14\" font-size=\"12\" font-weight=\"bold\">%s</text>\n",
-                                          kLeft, Escape(title_)));
-    absl::StrAppend(&out, absl::StrFormat("<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
-                                          "stroke=\"#999\"/>\n",
-                                          kLeft, kTop, kWidth - kLeft - kRight, kHeight - kTop - kBottom));
-    for (int e = static_cast<int>(std::floor(x0_)); e <= static_cast<int>(std::ceil(x1_)); ++e) {
-      if (e < x0_ - 1e-9 || e > x1_ + 1e-9) continue;
-      const double x = X(std::pow(10.0, e));
-      absl::StrAppend(&out, absl::StrFormat("<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#eee\"/>"
-                                            "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" text-anchor=\"middle\">1e%d"
-                                            "</text>\n",
-                                            x, kTop, x, kHeight - kBottom, x, kHeight - kBottom + 12, e));
-    }
-    for (int i = 0; i <= 4; ++i) {
-      const double v = y0_ + (y1_ - y0_) * i / 4;
-      absl::StrAppend(&out, absl::StrFormat("<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#eee\"/>"
-                                            "<text x=\"%d\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\">%.3g"
-                                            "</text>\n",
-                                            kLeft, Y(v), kWidth - kRight, Y(v), kLeft - 4, Y(v) + 3, v));
-    }
-    absl::StrAppend(&out, absl::StrFormat("<text x=\"%d\" y=\"%d\" font-size=\"10\" text-anchor=\"middle\">true "
-                                          "count n</text><text x=\"12\" y=\"%d\" font-size=\"10\" "
-                                          "transform=\"rotate(-90 12 %d)\" text-anchor=\"middle\">%s</text>\n",
-                                          (kLeft + kWidth - kRight) / 2, kHeight - 4, kHeight / 2, kHeight / 2,
-                                          Escape(y_label)));
-    absl::StrAppend(&out, body_, "</svg>\n");
-    return out;
-  }
-
- private:
-  static constexpr int kWidth = 640, kHeight = 300, kLeft = 56, kRight = 12, kTop = 22, kBottom = 30;
-  double X(double n) const {
-    const double t = (std::log10(std::max(n, 1.0)) - x0_) / (x1_ - x0_);
-    return kLeft + t * (kWidth - kLeft - kRight);
-  }
-  double Y(double v) const {
-    const double t = (std::clamp(v, y0_, y1_) - y0_) / (y1_ - y0_);
-    return kHeight - kBottom - t * (kHeight - kTop - kBottom);
-  }
-  std::string title_;
-  double x0_, x1_, y0_, y1_;
-  std::string body_;
-  int legend_ = 0;
-};
+// The charts are drawn by svg_line_chart.h, shared with the rank-error charts (rank_accuracy_report.cc).
+using Chart = SvgLineChart;
+std::string Escape(const std::string& s) { return EscapeHtml(s); }
 
 std::string ErrorChart(const std::string& title, const std::vector<const StudySeries*>& engines) {
   double x_min = INFINITY, x_max = 0, y_abs = 0;
@@ -223,6 +138,7 @@ nlohmann::ordered_json AccuracyStudyToJson(const AccuracyStudy& study) {
     series.push_back({{"suite", s.suite}, {"series", s.series}, {"engine", s.engine}, {"points", points}});
   }
   j["series"] = series;
+  if (!study.rank.series.empty()) j["rank"] = RankStudyToJson(study.rank);
   return j;
 }
 
@@ -265,11 +181,12 @@ std::string AccuracyStudyMarkdown(const AccuracyStudy& study) {
                                                 : "-"));
     }
   }
+  absl::StrAppend(&out, RankStudyMarkdown(study.rank));
   return out;
 }
 
 std::string AccuracyStudyHtml(const AccuracyStudy& study) {
-  if (study.series.empty()) return "";
+  if (study.series.empty() && study.rank.series.empty()) return "";
   std::string out = absl::StrCat("<section id=\"accuracy\"><h2>Accuracy</h2>\n<p>", study.trials,
                                  " estimates compared with the exact answer (tables: accuracy.md, numbers: "
                                  "accuracy.json). Solid: median; dashed: the &plusmn;1, 2, 3 sd quantiles; grey: "
@@ -288,6 +205,7 @@ std::string AccuracyStudyHtml(const AccuracyStudy& study) {
     const std::string title = absl::StrCat(key.first, " ", key.second);
     absl::StrAppend(&out, "<div>", ErrorChart(title, engines), CoverageChart(title, engines), "</div>\n");
   }
+  absl::StrAppend(&out, RankStudyHtml(study.rank));
   out += "</section>\n";
   return out;
 }

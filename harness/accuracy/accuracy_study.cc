@@ -110,6 +110,7 @@ AccuracyStudy StudyAccuracy(const std::vector<Record>& records, const StudyOptio
     for (const StudyPoint& p : s.points) Judge(s, p, options, study.findings);
     study.series.push_back(std::move(s));
   }
+  study.rank = StudyRankAccuracy(records, options.alpha, &study.findings);
   return study;
 }
 

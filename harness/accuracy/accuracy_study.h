@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/accuracy/rank_accuracy_study.h"
 #include "harness/report/record.h"
 
 namespace dsconform {
@@ -58,6 +59,7 @@ struct AccuracyStudy {
   std::vector<StudySeries> series;  // by suite, series, engine
   std::vector<StudyFinding> findings;
   int64_t trials = 0;  // samples pooled
+  RankStudy rank;      // quantiles sketches against the exact ranks (rank_accuracy_study.h); findings above
 };
 
 // Pools the accuracy samples of the records (the self-check records of cases

@@ -42,6 +42,11 @@ CaseBuilder& CaseBuilder::AddTruth(Truth truth) {
   return *this;
 }
 
+CaseBuilder& CaseBuilder::AddRankTruth(RankTruth truth) {
+  case_.rank_truth.push_back(std::move(truth));
+  return *this;
+}
+
 CaseBuilder& CaseBuilder::Input(std::string name, std::string image) {
   case_.inputs[std::move(name)] = std::move(image);
   return *this;

@@ -24,6 +24,8 @@ class CaseBuilder {
   CaseBuilder& Input(std::string name, std::string image);
   // The true answer to a query (see Truth); harness/accuracy/distinct_truth.h computes it from ops().
   CaseBuilder& AddTruth(Truth truth);
+  // A query judged against the exact ranks of its items (see RankTruth).
+  CaseBuilder& AddRankTruth(RankTruth truth);
   const std::vector<Op>& ops() const { return case_.ops; }
   Case Build() { return std::move(case_); }
 

@@ -109,12 +109,17 @@ nlohmann::ordered_json CaseToJson(const Case& c) {
     }
     j["truth"] = truth;
   }
+  if (!c.rank_truth.empty()) {
+    nlohmann::ordered_json truth = nlohmann::ordered_json::array();
+    for (const auto& t : c.rank_truth) truth.push_back({{"of", t.of}, {"n", t.n}, {"series", t.series}});
+    j["rank_truth"] = truth;
+  }
   return j;
 }
 
 absl::StatusOr<Case> CaseFromJson(const nlohmann::json& j, const std::string& path) {
   if (!j.is_object()) return absl::InvalidArgumentError(absl::StrCat(path, ": a case must be a JSON object"));
-  if (auto st = RejectUnknownKeys(j, {"id", "suite", "family", "ops", "inputs", "cross", "invariants", "truth"}, path); !st.ok()) return st;
+  if (auto st = RejectUnknownKeys(j, {"id", "suite", "family", "ops", "inputs", "cross", "invariants", "truth", "rank_truth"}, path); !st.ok()) return st;
   Case c;
   auto id = RequireString(j, "id", path);
   if (!id.ok()) return id.status();
@@ -196,6 +201,23 @@ absl::StatusOr<Case> CaseFromJson(const nlohmann::json& j, const std::string& pa
       if (!series.ok()) return fail(series.status());
       t.series = series->value_or("");
       c.truth.push_back(std::move(t));
+    }
+  }
+  if (auto truth = j.find("rank_truth"); truth != j.end()) {
+    if (!truth->is_array()) return fail(absl::InvalidArgumentError(path + "/rank_truth: expected an array"));
+    for (size_t i = 0; i < truth->size(); ++i) {
+      const std::string tpath = absl::StrCat(path, "/rank_truth/", i);
+      const auto& e = (*truth)[i];
+      if (!e.is_object()) return fail(absl::InvalidArgumentError(tpath + ": expected an object"));
+      if (auto st = RejectUnknownKeys(e, {"of", "n", "series"}, tpath); !st.ok()) return fail(st);
+      auto of = RequireString(e, "of", tpath);
+      if (!of.ok()) return fail(of.status());
+      auto n = RequireInt(e, "n", tpath);
+      if (!n.ok()) return fail(n.status());
+      if (*n < 0) return fail(absl::InvalidArgumentError(tpath + "/n: must not be negative"));
+      auto series = OptionalString(e, "series", tpath);
+      if (!series.ok()) return fail(series.status());
+      c.rank_truth.push_back({*of, *n, series->value_or("")});
     }
   }
   return c;

@@ -57,6 +57,16 @@ struct Truth {
   std::string series;
 };
 
+// A query step whose answers (ranks, quantiles, pmf, at both search criteria)
+// are judged against the exact ranks of the items its slot was fed, computed
+// from the steps before it (harness/accuracy/rank_truth.h,
+// rank_accuracy_check.h). Engines never see it.
+struct RankTruth {
+  std::string of;      // the query's `as` (or slot)
+  int64_t n = 0;       // how many items the slot holds: the stream length the study plots against
+  std::string series;  // the study pools the trials of one series ("k=200 double shuffled") at one n
+};
+
 // A deterministic workload with a stable, readable id. A case is data: the
 // same JSON form is what suites generate, `repro` prints and the corpus stores.
 struct Case {
@@ -70,6 +80,7 @@ struct Case {
   std::optional<CrossStage> cross;
   std::vector<Invariant> invariants;  // checked on the first stage's observations
   std::vector<Truth> truth;           // likewise
+  std::vector<RankTruth> rank_truth;  // likewise
 };
 
 nlohmann::ordered_json CaseToJson(const Case& c);

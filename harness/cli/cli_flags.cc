@@ -36,6 +36,8 @@ ABSL_FLAG(std::string, jvm_options, "", "extra JVM options, comma-separated (e.g
 ABSL_FLAG(std::string, java_jar, "", "a datasketches-java jar to run as java@<its version> (e.g. built from a commit)");
 ABSL_FLAG(double, outlier_sigmas, 6,
           "an estimate further than this many stated standard errors from the case's truth is a finding");
+ABSL_FLAG(double, rank_outlier_epsilons, 3,
+          "a quantiles sketch's rank error above this many times its stated epsilon (vs the exact ranks) is a finding");
 ABSL_FLAG(bool, resume, false, "finish the run in --report_dir, keeping the records already written");
 ABSL_FLAG(std::string, out, "", "merge: the report directory to write; record: the corpus file to write");
 ABSL_FLAG(std::string, engine, "", "record: the one engine to record (an --engines spec)");

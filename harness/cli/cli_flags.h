@@ -29,6 +29,7 @@ ABSL_DECLARE_FLAG(std::string, jvm_options);
 ABSL_DECLARE_FLAG(std::string, java_jar);
 ABSL_DECLARE_FLAG(bool, resume);
 ABSL_DECLARE_FLAG(double, outlier_sigmas);
+ABSL_DECLARE_FLAG(double, rank_outlier_epsilons);
 ABSL_DECLARE_FLAG(std::string, out);
 ABSL_DECLARE_FLAG(std::string, engine);
 ABSL_DECLARE_FLAG(bool, keep_images);

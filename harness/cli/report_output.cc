@@ -57,7 +57,7 @@ absl::Status WriteSummaries(const std::string& dir, const RunInfo& info, const s
   // Cases with truth give the accuracy study its own two files and a section of the HTML report.
   const AccuracyStudy study = StudyAccuracy(records);
   std::string accuracy_html;
-  if (study.trials > 0) {
+  if (study.trials > 0 || study.rank.trials > 0) {
     if (auto st = WriteReportFile(dir + "/accuracy.json", AccuracyStudyToJson(study).dump(2) + "\n"); !st.ok())
       return st;
     if (auto st = WriteReportFile(dir + "/accuracy.md", AccuracyStudyMarkdown(study)); !st.ok()) return st;

@@ -156,6 +156,7 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
   options.jobs = jobs;
   options.check_invariants = inputs.check_invariants;
   options.outlier_standard_errors = absl::GetFlag(FLAGS_outlier_sigmas);
+  options.rank_outlier_epsilons = absl::GetFlag(FLAGS_rank_outlier_epsilons);
   options.expectations = expectations_path.empty() ? nullptr : &expectations;
   const std::string reference = absl::GetFlag(FLAGS_reference);
   RunInfo info;
@@ -201,8 +202,8 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
   // Trials (one engine running one case with truth) and the estimates they judged (harness/accuracy/).
   int64_t trials = 0, estimates = 0;
   for (const Record& r : (*output)->records()) {
-    trials += !r.accuracy.empty();
-    estimates += static_cast<int64_t>(r.accuracy.size());
+    trials += !r.accuracy.empty() || !r.rank_accuracy.empty();
+    estimates += static_cast<int64_t>(r.accuracy.size() + r.rank_accuracy.size());
   }
   if (trials > 0)
     std::fprintf(stderr,
@@ -217,7 +218,7 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
   if (trials > 0) {
     const AccuracyStudy study = StudyAccuracy((*output)->records());
     std::printf("accuracy: %zu findings over %lld estimates (accuracy.md)\n", study.findings.size(),
-                static_cast<long long>(study.trials));
+                static_cast<long long>(study.trials + study.rank.trials));
     for (const auto& f : study.findings)
       std::printf("  %s %s %s n=%lld: %s\n", f.suite.c_str(), f.series.c_str(), f.engine.c_str(),
                   static_cast<long long>(f.truth), f.text.c_str());

@@ -98,6 +98,14 @@ nlohmann::ordered_json RecordToJson(const Record& r) {
     }
     j["accuracy"] = acc;
   }
+  if (!r.rank_accuracy.empty()) {
+    nlohmann::ordered_json acc = nlohmann::ordered_json::array();
+    for (const auto& a : r.rank_accuracy)
+      acc.push_back({{"of", a.of}, {"series", a.series}, {"n", a.n}, {"epsilon", DoubleToJson(a.epsilon)},
+                     {"epsilon_pmf", DoubleToJson(a.epsilon_pmf)}, {"rank_error", DoubleToJson(a.rank_error)},
+                     {"pmf_error", DoubleToJson(a.pmf_error)}});
+    j["rank_accuracy"] = acc;
+  }
   return j;
 }
 
@@ -179,6 +187,11 @@ bool RecordFromJson(const nlohmann::json& j, Record* out, std::string* error) {
         }
         r.accuracy.push_back(std::move(a));
       }
+    if (auto acc = j.find("rank_accuracy"); acc != j.end())
+      for (const auto& ja : *acc)
+        r.rank_accuracy.push_back({ja.at("of").get<std::string>(), ja.value("series", ""), ja.at("n").get<int64_t>(),
+                                   DoubleFromJson(ja.at("epsilon")), DoubleFromJson(ja.at("epsilon_pmf")),
+                                   DoubleFromJson(ja.at("rank_error")), DoubleFromJson(ja.at("pmf_error"))});
     *out = std::move(r);
   } catch (const std::exception& e) {
     *error = e.what();

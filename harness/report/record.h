@@ -64,6 +64,18 @@ struct AccuracySample {
   double upper[3] = {0, 0, 0};
 };
 
+// One engine's answers to one query against the exact ranks
+// (harness/accuracy/rank_accuracy_check.h), kept like AccuracySample.
+struct RankAccuracySample {
+  std::string of;      // RankTruth::of
+  std::string series;  // RankTruth::series
+  int64_t n = 0;
+  double epsilon = 0;      // the library's normalized rank error (single-sided); NaN when not answered
+  double epsilon_pmf = 0;  // the same, double-sided (for pmf)
+  double rank_error = 0;   // max |estimated - true rank| over ranks and quantiles, both criteria; NaN: none answered
+  double pmf_error = 0;    // max |estimated - true mass| over the pmf bins, both criteria; NaN: none answered
+};
+
 struct Record {
   int64_t index = 0;  // position in the run's case order; reports sort by it
   std::string case_id;
@@ -79,6 +91,7 @@ struct Record {
   std::string expectation_link;
   int fields_compared = 0;
   std::vector<AccuracySample> accuracy;  // self-check records of cases with truth
+  std::vector<RankAccuracySample> rank_accuracy;  // likewise, with rank truth
 };
 
 // What the report writers need to know about the run as a whole.

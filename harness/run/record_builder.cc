@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "harness/accuracy/accuracy_check.h"
+#include "harness/accuracy/rank_accuracy_check.h"
 #include "harness/diff/differ.h"
 #include "harness/diff/invariant_checker.h"
 #include "harness/family/family.h"
@@ -75,7 +76,7 @@ std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::s
                                  const std::vector<StageOutcome>& first,
                                  const std::vector<std::vector<StageOutcome>>& cross,
                                  const ExpectationSet* expectations, bool check_invariants,
-                                 double outlier_standard_errors) {
+                                 double outlier_standard_errors, double rank_outlier_epsilons) {
   const Family* family = FindFamily(ic.c->family);
   std::vector<Record> records;
   for (size_t k = 0; k < names.size(); ++k) {
@@ -84,7 +85,7 @@ std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::s
     Compare(first[reference], first[k], names[reference], names[k], family, expectations, r);
     records.push_back(std::move(r));
   }
-  if (check_invariants && (!ic.c->invariants.empty() || !ic.c->truth.empty())) {
+  if (check_invariants && (!ic.c->invariants.empty() || !ic.c->truth.empty() || !ic.c->rank_truth.empty())) {
     for (size_t k = 0; k < names.size(); ++k) {
       if (!first[k].observations) continue;  // failures are reported by the records above
       Record r = NewRecord(ic, names[k], names[k]);
@@ -97,6 +98,10 @@ std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::s
       for (auto& d : acc.outliers) r.diffs.push_back(std::move(d));
       r.fields_compared += acc.checks;
       r.accuracy = std::move(acc.samples);
+      RankAccuracyCheckResult ranks = CheckRankAccuracy(*ic.c, *first[k].observations, rank_outlier_epsilons);
+      for (auto& d : ranks.outliers) r.diffs.push_back(std::move(d));
+      r.fields_compared += ranks.checks;
+      r.rank_accuracy = std::move(ranks.samples);
       r.verdict = r.diffs.empty() ? Verdict::kEqual : Verdict::kDiffers;
       if (expectations != nullptr) ApplyExpectations(*expectations, r, nullptr);
       records.push_back(std::move(r));

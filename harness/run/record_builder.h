@@ -18,7 +18,7 @@ std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::s
                                  size_t reference, const std::vector<StageOutcome>& first,
                                  const std::vector<std::vector<StageOutcome>>& cross,
                                  const ExpectationSet* expectations, bool check_invariants = true,
-                                 double outlier_standard_errors = 6);
+                                 double outlier_standard_errors = 6, double rank_outlier_epsilons = 3);
 
 }  // namespace dsconform
 

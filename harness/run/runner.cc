@@ -159,7 +159,7 @@ absl::StatusOr<RunStats> RunCases(const std::vector<IndexedCase>& cases, std::ve
       for (size_t i = 0; i < batch.size(); ++i) {
         auto recs = BuildRecords(batch[i], names, options.reference, outcome.first[i], outcome.cross[i],
                                  options.expectations, options.check_invariants,
-                                 options.outlier_standard_errors);
+                                 options.outlier_standard_errors, options.rank_outlier_epsilons);
         for (auto& r : recs) records.push_back(std::move(r));
       }
       if (auto st = emitter.Deliver(b, std::move(records), static_cast<int64_t>(batch.size())); !st.ok()) {

@@ -33,6 +33,9 @@ struct RunOptions {
   // An estimate further than this many stated standard errors from the case's
   // truth is an outlier (harness/accuracy/accuracy_check.h).
   double outlier_standard_errors = 6;
+  // A rank error above this many times the library's stated epsilon is an
+  // outlier (harness/accuracy/rank_accuracy_check.h).
+  double rank_outlier_epsilons = 3;
   std::function<bool()> should_stop;   // polled between batches (SIGINT/SIGTERM)
 };
 

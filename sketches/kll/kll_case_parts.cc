@@ -10,7 +10,9 @@
 
 namespace dsconform {
 
-std::vector<const Suite*> KllSuites() { return {&KllExactSuite(), &KllCrossSuite(), &KllVersionsSuite()}; }
+std::vector<const Suite*> KllSuites() {
+  return {&KllExactSuite(), &KllCrossSuite(), &KllVersionsSuite(), &KllAccuracySuite()};
+}
 
 ItemStream KllItems(const std::string& item_type, int64_t start, int64_t count, ItemOrder order,
                     uint64_t shuffle_seed) {
@@ -25,16 +27,21 @@ ItemStream KllItems(const std::string& item_type, int64_t start, int64_t count, 
   return s;
 }
 
-nlohmann::ordered_json KllRankGrid() {
+nlohmann::ordered_json KllRankGrid(int intervals) {
   nlohmann::ordered_json ranks = nlohmann::ordered_json::array();
-  // i/16 has an exact short decimal, so every language parses the same double.
-  for (int i = 0; i <= 16; ++i) ranks.push_back(i == 0 ? "0" : i == 16 ? "1" : absl::StrFormat("%.4f", i / 16.0));
+  // i/2^m has an exact decimal of m digits, so every language parses the same double.
+  int digits = 0;
+  while ((1 << digits) < intervals) ++digits;
+  for (int i = 0; i <= intervals; ++i)
+    ranks.push_back(i == 0           ? "0"
+                    : i == intervals ? "1"
+                                     : absl::StrFormat("%.*f", digits, static_cast<double>(i) / intervals));
   return ranks;
 }
 
-nlohmann::ordered_json KllPointGrid(const std::string& item_type, int64_t start, int64_t n) {
+nlohmann::ordered_json KllPointGrid(const std::string& item_type, int64_t start, int64_t n, int intervals) {
   std::set<int64_t> values;
-  for (int j = 0; j <= 8; ++j) values.insert(start - 1 + (j * (n + 1)) / 8);
+  for (int j = 0; j <= intervals; ++j) values.insert(start - 1 + (j * (n + 1)) / intervals);
   nlohmann::ordered_json points = nlohmann::ordered_json::array();
   for (int64_t v : values) {
     if (item_type == "long") {
