@@ -1,6 +1,9 @@
 #include "harness/expect/expectations.h"
 
+#include <algorithm>
+#include <iterator>
 #include <set>
+#include <string_view>
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
@@ -29,6 +32,43 @@ bool GlobMatch(const std::string& pattern, const std::string& text) {
   while (p < pattern.size() && pattern[p] == '*') ++p;
   return p == pattern.size();
 }
+
+namespace {
+
+// "hll/sketch/" of "hll/sketch/lgk=4/n=1"; empty when `id` has fewer than two segments.
+std::string_view CasePrefix(std::string_view id) {
+  const size_t first = id.find('/');
+  if (first == std::string_view::npos) return {};
+  const size_t second = id.find('/', first + 1);
+  return second == std::string_view::npos ? std::string_view() : id.substr(0, second + 1);
+}
+
+void IndexByCasePrefix(ExpectationSet& set) {
+  for (size_t i = 0; i < set.entries.size(); ++i) {
+    const std::string_view prefix = CasePrefix(set.entries[i].case_pattern);
+    if (prefix.empty() || prefix.find_first_of("*?") != std::string_view::npos) {
+      set.any_case.push_back(i);
+    } else {
+      set.by_case_prefix[std::string(prefix)].push_back(i);
+    }
+  }
+  set.indexed = true;
+}
+
+// The entries that can apply to `case_id`, in file order.
+std::vector<size_t> CandidatesFor(const ExpectationSet& set, const std::string& case_id) {
+  std::vector<size_t> out;
+  if (!set.indexed) {
+    for (size_t i = 0; i < set.entries.size(); ++i) out.push_back(i);
+    return out;
+  }
+  const auto it = set.by_case_prefix.find(CasePrefix(case_id));
+  if (it == set.by_case_prefix.end()) return set.any_case;
+  std::merge(it->second.begin(), it->second.end(), set.any_case.begin(), set.any_case.end(), std::back_inserter(out));
+  return out;
+}
+
+}  // namespace
 
 absl::StatusOr<ExpectationSet> LoadExpectations(const std::string& path) {
   ExpectationSet set;
@@ -62,6 +102,7 @@ absl::StatusOr<ExpectationSet> LoadExpectations(const std::string& path) {
     return absl::OkStatus();
   });
   if (!st.ok()) return st;
+  IndexByCasePrefix(set);
   return set;
 }
 
@@ -78,7 +119,7 @@ void ApplyExpectations(const ExpectationSet& set, Record& record, std::vector<bo
   if (used != nullptr) used->resize(set.entries.size());
   bool any_unknown = false, any_known = false;
   const Expectation* stale = nullptr;
-  for (size_t i = 0; i < set.entries.size(); ++i) {
+  for (size_t i : CandidatesFor(set, record.case_id)) {
     const Expectation& e = set.entries[i];
     if (!AppliesTo(e, record)) continue;
     bool covered = false;

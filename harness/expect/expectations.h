@@ -1,6 +1,7 @@
 #ifndef DSCONFORM_HARNESS_EXPECT_EXPECTATIONS_H_
 #define DSCONFORM_HARNESS_EXPECT_EXPECTATIONS_H_
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,6 +29,12 @@ struct Expectation {
 struct ExpectationSet {
   std::string path;
   std::vector<Expectation> entries;
+  // Which entries can apply to a case, by the case id's first two segments ("hll/sketch/"): a
+  // run compares each record with a few dozen lines, not thousands. Built by LoadExpectations;
+  // entries whose case pattern has a wildcard there are in `any_case`.
+  bool indexed = false;
+  std::map<std::string, std::vector<size_t>, std::less<>> by_case_prefix;
+  std::vector<size_t> any_case;
 };
 
 bool GlobMatch(const std::string& pattern, const std::string& text);

@@ -46,6 +46,26 @@ const char* kFile =
     R"({"case": "hll/union/*", "candidate": "cpp@*", "field": "*.compact", "reason": "aux order", "link": "https://example.invalid/1"})"
     "\n";
 
+// The index by case prefix must find entries whose case pattern has a wildcard early, and keep
+// file order: the first matching line gives the reason.
+TEST(Expectations, WildcardsInTheFirstSegmentsAndFileOrderSurviveTheIndex) {
+  auto set = LoadExpectations(WriteTemp(
+      R"({"case": "hll/union/s=1*", "field": "u0.lb1", "reason": "first"})" "\n"
+      R"({"case": "*/union/*", "field": "u1.*", "reason": "second"})" "\n"
+      R"({"case": "hll/sketch/*", "field": "*", "reason": "other suite"})" "\n"
+      R"({"case": "h?l/union/*", "field": "u0.*", "reason": "third"})" "\n"));
+  ASSERT_TRUE(set.ok()) << set.status();
+  Record r = DiffRecord("hll/union/s=1", {"u0.lb1", "u1.compact", "u0.ub1"});
+  ApplyExpectations(*set, r, nullptr);
+  EXPECT_EQ(r.verdict, Verdict::kKnown);
+  EXPECT_EQ(r.expectation_reason, "first");
+  for (const auto& d : r.diffs) EXPECT_TRUE(d.known) << d.field;
+  // A case with one segment has no prefix: only the wildcard entries can apply.
+  Record flat = DiffRecord("flat", {"x"});
+  ApplyExpectations(*set, flat, nullptr);
+  EXPECT_EQ(flat.verdict, Verdict::kDiffers);
+}
+
 TEST(Expectations, KnownDifferenceDoesNotFail) {
   auto set = LoadExpectations(WriteTemp(kFile));
   ASSERT_TRUE(set.ok()) << set.status();
