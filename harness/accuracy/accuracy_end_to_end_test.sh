@@ -12,21 +12,7 @@ engines=java,java-direct
 common=(--suite='hll.accuracy*' --scale=smoke --engines="$engines" --progress=none
         --expectations="$expectations")
 
-check "one worker" 0 "$dsconform" run "${common[@]}" --jobs=1 --report_dir="$work/j1"
-expect_in "$work/err" "trials/s,"
-expect_in "$work/out" "accuracy: 0 findings over"
-check "two workers" 0 "$dsconform" run "${common[@]}" --jobs=2 --report_dir="$work/j2"
-check "shard 0/2" 0 "$dsconform" run "${common[@]}" --shard=0/2 --report_dir="$work/s0"
-check "shard 1/2" 0 "$dsconform" run "${common[@]}" --shard=1/2 --report_dir="$work/s1"
-check "merge" 0 "$dsconform" merge --out="$work/merged" "$work/s0" "$work/s1"
-for d in j2 merged; do
-  for f in accuracy.json accuracy.md records.jsonl; do
-    cmp -s "$work/j1/$f" "$work/$d/$f" || fail "$d/$f differs from one worker's"
-  done
-  # The HTML differs only in its timing line.
-  cmp -s <(grep -v 'class="timing"' "$work/j1/report.html") <(grep -v 'class="timing"' "$work/$d/report.html") ||
-    fail "$d/report.html differs from one worker's"
-done
+same_reports_everywhere "${common[@]}"
 
 for e in ${engines//,/ }; do
   expect_in "$work/j1/accuracy.md" "## hll.accuracy lgk=12 on $e"

@@ -3,7 +3,7 @@
 # when this build has the native engine, else java and java-direct), on the
 # smoke slice: the run passes with the project's expectations, the study names
 # every series (single sketches, HIP and ICON, unions, intersections,
-# differences) per engine, workers do not change it, the truths of set
+# differences) per engine, workers and shards do not change it, the truths of set
 # operations travel with the case, and an estimate the truth contradicts, or an
 # "exact" answer that is not, fails the run.
 set -uo pipefail
@@ -15,12 +15,7 @@ engines=java,java-direct
 common=(--suite='theta.accuracy*,cpc.accuracy*' --scale=smoke --engines="$engines" --progress=none
         --expectations="$expectations")
 
-check "one worker" 0 "$dsconform" run "${common[@]}" --jobs=1 --report_dir="$work/j1"
-expect_in "$work/out" "accuracy: 0 findings over"
-check "two workers" 0 "$dsconform" run "${common[@]}" --jobs=2 --report_dir="$work/j2"
-for f in accuracy.json accuracy.md records.jsonl; do
-  cmp -s "$work/j1/$f" "$work/j2/$f" || fail "j2/$f differs from one worker's"
-done
+same_reports_everywhere "${common[@]}"
 
 for e in ${engines//,/ }; do
   expect_in "$work/j1/accuracy.md" "## theta.accuracy lgk=9/p=1.0 on $e"
