@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <iterator>
 #include <limits>
 
 #include "absl/strings/str_cat.h"
@@ -408,15 +409,21 @@ HllRegisterValues ReadHllRegisterValues(std::string_view image) {
     const uint32_t pair = LoadU32(image, static_cast<uint32_t>(aux_start + 4 * i));
     if (pair != 0) aux.emplace_back((pair & kKeyMask26) & (k - 1), static_cast<uint8_t>(pair >> 26));
   }
-  std::sort(aux.begin(), aux.end());
+  // By slot, table order kept among equals: a slot listed twice (a corrupt image) resolves to its
+  // last entry, as a table written in order would leave it.
+  const auto by_slot = [](const std::pair<uint32_t, uint8_t>& x, const std::pair<uint32_t, uint8_t>& y) {
+    return x.first < y.first;
+  };
+  std::stable_sort(aux.begin(), aux.end(), by_slot);
   for (uint32_t slot = 0; slot < k; ++slot) {
     uint8_t& r = out.registers[slot];
     if (r != kAuxToken) {
       r = static_cast<uint8_t>(h.byte6 + r);
       continue;
     }
-    const auto it = std::lower_bound(aux.begin(), aux.end(), std::make_pair(slot, uint8_t{0}));
-    r = it != aux.end() && it->first == slot ? it->second : static_cast<uint8_t>(h.byte6 + r);
+    const auto after = std::upper_bound(aux.begin(), aux.end(), std::make_pair(slot, uint8_t{0}), by_slot);
+    r = after != aux.begin() && std::prev(after)->first == slot ? std::prev(after)->second
+                                                               : static_cast<uint8_t>(h.byte6 + r);
   }
   return out;
 }
