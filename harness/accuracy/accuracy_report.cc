@@ -143,10 +143,13 @@ nlohmann::ordered_json AccuracyStudyToJson(const AccuracyStudy& study) {
 }
 
 std::string AccuracyStudyMarkdown(const AccuracyStudy& study) {
-  std::string out = absl::StrCat("# Accuracy study\n\n", study.trials,
-                                 " estimates compared with the exact answer. Relative error = estimate/n - 1. "
-                                 "Coverage: share of trials whose [lb, ub] at 1, 2, 3 standard deviations holds n "
-                                 "(nominal 68.3, 95.4, 99.7%); lb/ub alone: nominal 84.1, 97.7, 99.9%.\n\n");
+  // A quantiles-only run (KLL) has no estimates: its intro is the rank part's.
+  std::string out = "# Accuracy study\n\n";
+  if (!study.series.empty())
+    absl::StrAppend(&out, study.trials,
+                    " estimates compared with the exact answer. Relative error = estimate/n - 1. "
+                    "Coverage: share of trials whose [lb, ub] at 1, 2, 3 standard deviations holds n "
+                    "(nominal 68.3, 95.4, 99.7%); lb/ub alone: nominal 84.1, 97.7, 99.9%.\n\n");
   absl::StrAppend(&out, "## Findings\n\n");
   if (study.findings.empty()) absl::StrAppend(&out, "None: every coverage and RMS error is within what the library states.\n");
   for (const auto& f : study.findings)
@@ -187,10 +190,12 @@ std::string AccuracyStudyMarkdown(const AccuracyStudy& study) {
 
 std::string AccuracyStudyHtml(const AccuracyStudy& study) {
   if (study.series.empty() && study.rank.series.empty()) return "";
-  std::string out = absl::StrCat("<section id=\"accuracy\"><h2>Accuracy</h2>\n<p>", study.trials,
-                                 " estimates compared with the exact answer (tables: accuracy.md, numbers: "
-                                 "accuracy.json). Solid: median; dashed: the &plusmn;1, 2, 3 sd quantiles; grey: "
-                                 "the library's stated RSE &times; 1, 2, 3.</p>\n");
+  std::string out = "<section id=\"accuracy\"><h2>Accuracy</h2>\n";
+  if (!study.series.empty())
+    absl::StrAppend(&out, "<p>", study.trials,
+                    " estimates compared with the exact answer (tables: accuracy.md, numbers: accuracy.json). Solid: "
+                    "median; dashed: the &plusmn;1, 2, 3 sd quantiles; grey: the library's stated RSE &times; 1, 2, "
+                    "3.</p>\n");
   if (study.findings.empty()) {
     out += "<p>No accuracy findings.</p>\n";
   } else {

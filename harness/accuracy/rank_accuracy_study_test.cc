@@ -12,6 +12,7 @@ namespace dsconform {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 // `trials` records of one engine at n = 10000, epsilon 0.01, whose errors
 // exceed epsilon in `over` of them.
@@ -80,12 +81,14 @@ TEST(RankAccuracyReport, TablesAndChartsNameEverySeries) {
   const AccuracyStudy study = StudyAccuracy(records);
   const std::string md = AccuracyStudyMarkdown(study);
   EXPECT_THAT(md, HasSubstr("# Rank accuracy"));
+  EXPECT_THAT(md, Not(HasSubstr("estimates compared")));  // no estimate part in a quantiles-only study
   EXPECT_THAT(md, HasSubstr("## kll.accuracy k=200 double on cpp"));
   EXPECT_THAT(md, HasSubstr("| 100 | 1 | 0.01 | 0 |"));
   EXPECT_THAT(md, HasSubstr("| 10000 | 20 | 0.01 |"));
   const std::string html = AccuracyStudyHtml(study);
   EXPECT_EQ(std::count(html.begin(), html.end(), '<') - std::count(html.begin(), html.end(), '>'), 0);
   EXPECT_THAT(html, HasSubstr("<section id=\"accuracy\">"));
+  EXPECT_THAT(html, Not(HasSubstr("estimates compared")));
   EXPECT_THAT(html, HasSubstr("kll.accuracy k=200 double: normalized rank error"));
   EXPECT_THAT(html, HasSubstr("stream length n"));
   const auto j = AccuracyStudyToJson(study);

@@ -158,6 +158,7 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
   options.outlier_standard_errors = absl::GetFlag(FLAGS_outlier_sigmas);
   options.rank_outlier_epsilons = absl::GetFlag(FLAGS_rank_outlier_epsilons);
   options.expectations = expectations_path.empty() ? nullptr : &expectations;
+  if (absl::GetFlag(FLAGS_keep_images)) options.max_record_image_bytes = -1;
   const std::string reference = absl::GetFlag(FLAGS_reference);
   RunInfo info;
   info.command_line = command_line;
@@ -217,8 +218,8 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
   }
   if (trials > 0) {
     const AccuracyStudy study = StudyAccuracy((*output)->records());
-    std::printf("accuracy: %zu findings over %lld estimates (accuracy.md)\n", study.findings.size(),
-                static_cast<long long>(study.trials + study.rank.trials));
+    std::printf("accuracy: %zu findings over %lld estimates and %lld rank trials (accuracy.md)\n",
+                study.findings.size(), static_cast<long long>(study.trials), static_cast<long long>(study.rank.trials));
     for (const auto& f : study.findings)
       std::printf("  %s %s %s n=%lld: %s\n", f.suite.c_str(), f.series.c_str(), f.engine.c_str(),
                   static_cast<long long>(f.truth), f.text.c_str());

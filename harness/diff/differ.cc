@@ -82,7 +82,9 @@ std::string SlotOf(const std::string& field) { return field.substr(0, field.find
 
 // Fields named "lang.<...>" are compared between engines of one language only
 // (docs/case-format.md): what depends on a library's own random bits or is
-// its own text, e.g. a KLL image after compactions.
+// its own text, e.g. a KLL image after compactions. An engine that marks a
+// lang. field unsupported (python's "lang.random_bits": bits it could not pin)
+// takes all its lang. fields out of the comparison.
 bool LanguageSpecific(const std::string& field) { return field.rfind("lang.", 0) == 0; }
 
 std::map<std::string, bool> UnsupportedSlots(const Observations& obs) {
@@ -134,13 +136,15 @@ DiffResult DiffObservations(const Observations& reference, const Observations& c
   DiffResult result;
   const auto ref_unsupported = UnsupportedSlots(reference);
   const auto cand_unsupported = UnsupportedSlots(candidate);
+  const bool compare_lang = options.same_language && !ref_unsupported.count("lang") && !cand_unsupported.count("lang");
   std::map<std::string, const Value*> cand;
   for (const auto& f : candidate.fields) cand.emplace(f.name, &f.value);
   for (const auto& f : reference.fields) {
     auto it = cand.find(f.name);
-    if (!options.same_language && LanguageSpecific(f.name)) {
+    if (!compare_lang && LanguageSpecific(f.name)) {
       if (it != cand.end()) cand.erase(it);
       ++result.fields_unsupported;
+      ++result.fields_language_specific;
       continue;
     }
     if (it == cand.end() &&
@@ -169,8 +173,9 @@ DiffResult DiffObservations(const Observations& reference, const Observations& c
   // Fields only the candidate produced, in its order.
   for (const auto& f : candidate.fields) {
     if (!cand.count(f.name)) continue;
-    if (!options.same_language && LanguageSpecific(f.name)) {
+    if (!compare_lang && LanguageSpecific(f.name)) {
       ++result.fields_unsupported;
+      ++result.fields_language_specific;
       continue;
     }
     if (f.value.kind == Value::Kind::kUnsupported || ref_unsupported.count(SlotOf(f.name))) {

@@ -21,6 +21,7 @@ struct DiffResult {
   std::vector<FieldDiff> diffs;
   int fields_compared = 0;
   int fields_unsupported = 0;  // fields the candidate could not produce
+  int fields_language_specific = 0;  // of those, "lang." fields left out of this comparison
 };
 
 // Compares every field of `candidate` with the same field of `reference`:

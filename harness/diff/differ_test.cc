@@ -111,5 +111,22 @@ TEST(Differ, LanguageSpecificFieldsAreComparedWithinOneLanguageOnly) {
   EXPECT_TRUE(DiffObservations(Obs({{"a.n", Value::Int(3)}}), cand, nullptr, {}).diffs.empty());
 }
 
+TEST(Differ, AnUnsupportedLanguageFieldTakesAllOfThemOutEvenWithinOneLanguage) {
+  // python@ marks "lang.random_bits" when it compacted with bits it could not pin.
+  auto pinned = Obs({{"lang.n4.ranks[0]", Value::Double(0.25)}, {"a.n", Value::Int(3)}});
+  auto own = Obs({{"lang.random_bits", Value::Unsupported("own bits")},
+                  {"lang.n4.ranks[0]", Value::Double(0.5)},
+                  {"a.n", Value::Int(4)}});
+  DiffOptions same;
+  same.same_language = true;
+  for (const auto& [ref, cand] : {std::pair(pinned, own), std::pair(own, pinned)}) {
+    DiffResult r = DiffObservations(ref, cand, nullptr, same);
+    ASSERT_EQ(r.diffs.size(), 1u);
+    EXPECT_EQ(r.diffs[0].field, "a.n");  // the other fields are still compared
+    EXPECT_EQ(r.fields_unsupported, 2);
+    EXPECT_EQ(r.fields_language_specific, 2);
+  }
+}
+
 }  // namespace
 }  // namespace dsconform

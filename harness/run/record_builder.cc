@@ -63,7 +63,12 @@ void Compare(const StageOutcome& ref, const StageOutcome& cand, const std::strin
   r.fields_compared = d.fields_compared;
   if (d.fields_compared == 0 && d.fields_unsupported > 0) {
     r.verdict = Verdict::kUnsupported;
-    r.note = absl::StrCat(cand_name, ": no step of this case is supported by this engine");
+    if (d.fields_language_specific < d.fields_unsupported)
+      r.note = absl::StrCat(cand_name, ": no step of this case is supported by this engine");
+    else if (!options.same_language)
+      r.note = "every field is language-specific (lang.): compared between engines of one language only";
+    else
+      r.note = "every field is language-specific (lang.), and an engine drew random bits that the case could not pin";
     return;
   }
   r.verdict = r.diffs.empty() ? Verdict::kEqual : Verdict::kDiffers;
@@ -122,6 +127,17 @@ std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::s
     }
   }
   return records;
+}
+
+void DigestLargeImages(Record& record, int64_t max_bytes) {
+  if (max_bytes < 0) return;
+  auto shrink = [&](Value& v) {
+    if (v.kind == Value::Kind::kBytes && v.bytes.size() > static_cast<size_t>(max_bytes)) v = Value::DigestOf(v.bytes);
+  };
+  for (FieldDiff& d : record.diffs) {
+    shrink(d.reference);
+    shrink(d.candidate);
+  }
 }
 
 }  // namespace dsconform

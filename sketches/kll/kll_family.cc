@@ -18,8 +18,8 @@ namespace {
 // The members each step may carry besides op, sketch and items.
 const std::map<std::string, std::vector<std::string>> kMembers = {
     {"create", {"k", "item"}},
-    {"update", {"seed"}},
-    {"merge", {"from", "how", "seed"}},
+    {"update", {"seed", "seed_optional"}},
+    {"merge", {"from", "how", "seed", "seed_optional"}},
     {"serialize", {"form", "as"}},
     {"deserialize", {"image", "item", "mode"}},
     {"copy", {"from", "how"}},
@@ -48,6 +48,16 @@ absl::Status OneOf(const Op& op, const char* key, const std::set<std::string>& a
   if (!allowed.count(**v))
     return absl::InvalidArgumentError(
         absl::StrCat(key, ": must be one of ", absl::StrJoin(allowed, ", "), ", got '", **v, "'"));
+  return absl::OkStatus();
+}
+
+// `seed` pins the compactions' random bits; `seed_optional` (a bool, only with
+// a seed) lets an engine that cannot pin them compact with its own.
+absl::Status ValidateSeed(const Op& op) {
+  if (auto st = IntIn(op, "seed", 0, INT64_MAX, false); !st.ok()) return st;
+  if (!op.args.contains("seed_optional")) return absl::OkStatus();
+  if (!op.args.at("seed_optional").is_boolean()) return absl::InvalidArgumentError("seed_optional: must be true or false");
+  if (!op.args.contains("seed")) return absl::InvalidArgumentError("seed_optional: only with a seed");
   return absl::OkStatus();
 }
 
@@ -93,10 +103,10 @@ class Kll final : public Family {
       if (auto st = IntIn(op, "k", 8, 65535, true); !st.ok()) return st;
       return OneOf(op, "item", kItemTypes);
     }
-    if (s == "update") return IntIn(op, "seed", 0, INT64_MAX, false);
+    if (s == "update") return ValidateSeed(op);
     if (s == "merge") {
       if (auto st = OneOf(op, "how", {"copy", "move"}); !st.ok()) return st;
-      return IntIn(op, "seed", 0, INT64_MAX, false);
+      return ValidateSeed(op);
     }
     if (s == "serialize") return OneOf(op, "form", {"compact"});
     if (s == "deserialize") {
