@@ -196,7 +196,8 @@ class HtmlBuilder {
   void ByteImage(const FieldDiff& d) {
     const bool ref_bytes = !d.missing_in_reference && d.reference.kind == Value::Kind::kBytes;
     const bool cand_bytes = !d.missing_in_candidate && d.candidate.kind == Value::Kind::kBytes;
-    if (!ref_bytes && !cand_bytes) return;
+    const bool digests = d.reference.kind == Value::Kind::kDigest || d.candidate.kind == Value::Kind::kDigest;
+    if (!ref_bytes && !cand_bytes && !digests) return;
     absl::StrAppend(&out_, "<h4>", Code(d.field), "</h4>\n");
     if (!d.decoded.empty()) {
       out_ += "<ul class=\"decoded\">";
@@ -204,6 +205,11 @@ class HtmlBuilder {
         absl::StrAppend(&out_, "<li>", H(DecodedDiffText(x)), " <span class=\"at\">@", x.offset, "+", x.size,
                         "</span></li>");
       out_ += "</ul>\n";
+    }
+    if (digests) {  // a large image: the record kept its length and SHA-256 (DigestLargeImages)
+      out_ += "<p class=\"at\">Images too large to keep whole in the record (length and SHA-256 above): the "
+              "reproduce command below shows them, as does a run with --keep_images.</p>\n";
+      return;
     }
     out_ += RenderHexView(ref_bytes ? d.reference.bytes : "", cand_bytes ? d.candidate.bytes : "", d.decoded, o_.hex);
   }

@@ -38,7 +38,10 @@ absl::StatusOr<SerialPassTimes> RunSerialPass(const std::vector<IndexedCase>& ca
       auto recs = BuildRecords(batch[i], names, options.reference, outcome.first[i], outcome.cross[i],
                                options.expectations, options.check_invariants,
                                  options.outlier_standard_errors, options.rank_outlier_epsilons);
-      for (auto& r : recs) records.push_back(std::move(r));
+      for (auto& r : recs) {
+        DigestLargeImages(r, options.max_record_image_bytes);
+        records.push_back(std::move(r));
+      }
     }
     t.records_seconds += SecondsSince(start);
 

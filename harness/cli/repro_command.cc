@@ -78,6 +78,7 @@ int ReproCommand(const std::vector<std::string>& args) {
   auto workers = CreateEngines(raw, 1);
   if (!workers.ok()) return UsageError(std::string(workers.status().message()));
   RunOptions options;
+  options.max_record_image_bytes = -1;  // one case: its images whole
   const std::string reference = absl::GetFlag(FLAGS_reference);
   for (size_t i = 0; i < (*workers)[0].size(); ++i)
     if (!reference.empty() && (*workers)[0][i]->name().rfind(reference, 0) == 0) options.reference = i;

@@ -4,10 +4,12 @@
 #include <atomic>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "harness/run/batch_execution.h"
+#include "harness/run/batch_scheduler.h"
 #include "harness/run/record_builder.h"
 
 namespace dsconform {
@@ -25,6 +27,16 @@ int64_t ItemsOf(const Case& c) {
 
 // What a case costs besides its items (engine calls, observations, diffs), in items.
 constexpr int64_t kItemsPerCaseOverhead = 2000;
+
+// About the memory a record holds: its differing values dominate (images).
+int64_t BytesOf(const Record& r) {
+  int64_t n = 512;
+  for (const auto& d : r.diffs) {
+    n += 128 + static_cast<int64_t>(d.reference.bytes.size() + d.candidate.bytes.size());
+    for (const auto& x : d.decoded) n += 64 + static_cast<int64_t>(x.reference.size() + x.candidate.size());
+  }
+  return n;
+}
 
 }  // namespace
 
@@ -57,8 +69,11 @@ class OrderedEmitter {
   OrderedEmitter(RecordSink& sink, const ProgressFn& progress) : sink_(sink), progress_(progress) {}
 
   absl::Status Deliver(size_t batch, std::vector<Record> records, int64_t cases) {
+    int64_t bytes = 0;
+    for (const Record& r : records) bytes += BytesOf(r);
     std::unique_lock<std::mutex> lock(mu_);
-    pending_[batch] = {std::move(records), cases};
+    pending_[batch] = {std::move(records), cases, bytes};
+    waiting_bytes_ += bytes;
     executed_ += cases;  // progress counts cases run, written or not yet
     if (progress_) progress_(executed_);
     if (writing_) return status_;
@@ -68,10 +83,11 @@ class OrderedEmitter {
       if (it == pending_.end()) break;
       Pending ready = std::move(it->second);
       pending_.erase(it);
+      waiting_bytes_ -= ready.bytes;
       lock.unlock();
       absl::Status st;
       int64_t written = 0;
-      for (const Record& r : ready.first) {
+      for (const Record& r : ready.records) {
         st = sink_.Write(r);
         if (!st.ok()) break;
         ++written;
@@ -80,7 +96,7 @@ class OrderedEmitter {
       status_.Update(st);
       stats_.records += written;
       if (!st.ok()) break;
-      stats_.cases_done += ready.second;
+      stats_.cases_done += ready.cases;
       ++next_;
     }
     writing_ = false;
@@ -92,8 +108,18 @@ class OrderedEmitter {
     return stats_;
   }
 
+  // Bytes of the records delivered but not yet written.
+  int64_t waiting_bytes() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return waiting_bytes_;
+  }
+
  private:
-  using Pending = std::pair<std::vector<Record>, int64_t>;
+  struct Pending {
+    std::vector<Record> records;
+    int64_t cases = 0;
+    int64_t bytes = 0;
+  };
   std::mutex mu_;
   RecordSink& sink_;
   const ProgressFn& progress_;
@@ -101,6 +127,7 @@ class OrderedEmitter {
   size_t next_ = 0;
   bool writing_ = false;  // a worker is writing records outside the lock
   int64_t executed_ = 0;
+  int64_t waiting_bytes_ = 0;
   RunStats stats_;
   absl::Status status_;
 };
@@ -127,19 +154,12 @@ absl::StatusOr<RunStats> RunCases(const std::vector<IndexedCase>& cases, std::ve
   if (options.reference >= names.size()) return absl::InvalidArgumentError("reference engine index out of range");
 
   const auto batches = MakeBatches(cases, options);
-  // Workers take the largest batches first, so that no worker is left alone
-  // with a big one at the end; records still reach the sink in case order.
-  std::vector<size_t> order(batches.size());
   std::vector<int64_t> cost(batches.size());
-  for (size_t b = 0; b < batches.size(); ++b) {
-    order[b] = b;
+  for (size_t b = 0; b < batches.size(); ++b)
     for (const auto& ic : batches[b]) cost[b] += ItemsOf(*ic.c) + kItemsPerCaseOverhead;
-  }
-  if (workers.size() > 1)
-    std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return cost[x] > cost[y]; });
+  BatchScheduler scheduler(cost);
   OrderedEmitter emitter(sink, progress);
   TapeCache tapes;  // the workers' cases share the streams' longest tapes
-  std::atomic<size_t> next{0};
   std::atomic<bool> stop{false};
   std::mutex error_mu;
   absl::Status first_error;
@@ -150,9 +170,12 @@ absl::StatusOr<RunStats> RunCases(const std::vector<IndexedCase>& cases, std::ve
         stop = true;
         break;
       }
-      const size_t taken = next.fetch_add(1);
-      if (taken >= batches.size()) break;
-      const size_t b = order[taken];
+      // One worker runs the batches in order; several take the costliest first.
+      const bool earliest =
+          workers.size() == 1 || emitter.waiting_bytes() > options.max_waiting_record_bytes;
+      const std::optional<size_t> taken = scheduler.Take(earliest);
+      if (!taken) break;
+      const size_t b = *taken;
       const auto& batch = batches[b];
       BatchOutcome outcome = ExecuteBatch(batch, engines, &tapes);
       std::vector<Record> records;
@@ -160,7 +183,10 @@ absl::StatusOr<RunStats> RunCases(const std::vector<IndexedCase>& cases, std::ve
         auto recs = BuildRecords(batch[i], names, options.reference, outcome.first[i], outcome.cross[i],
                                  options.expectations, options.check_invariants,
                                  options.outlier_standard_errors, options.rank_outlier_epsilons);
-        for (auto& r : recs) records.push_back(std::move(r));
+        for (auto& r : recs) {
+        DigestLargeImages(r, options.max_record_image_bytes);
+        records.push_back(std::move(r));
+      }
       }
       if (auto st = emitter.Deliver(b, std::move(records), static_cast<int64_t>(batch.size())); !st.ok()) {
         std::lock_guard<std::mutex> lock(error_mu);

@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "harness/case/case_builder.h"
+#include "harness/run/record_builder.h"
 
 namespace dsconform {
 namespace {
@@ -77,7 +78,7 @@ std::vector<Case> MakeCases(int n) {
 }
 
 std::vector<Record> RunAll(const std::vector<Case>& cases, std::vector<EngineFactory*> factories, int jobs,
-                        int batch = 3) {
+                        int batch = 3, int64_t max_waiting_record_bytes = RunOptions().max_waiting_record_bytes) {
   std::vector<IndexedCase> indexed;
   for (size_t i = 0; i < cases.size(); ++i) indexed.push_back({static_cast<int64_t>(i), &cases[i]});
   auto workers = CreateEngines(factories, jobs);
@@ -85,6 +86,7 @@ std::vector<Record> RunAll(const std::vector<Case>& cases, std::vector<EngineFac
   RunOptions options;
   options.jobs = jobs;
   options.max_batch_cases = batch;
+  options.max_waiting_record_bytes = max_waiting_record_bytes;
   CollectingSink sink;
   auto stats = RunCases(indexed, *workers, options, sink, nullptr);
   EXPECT_TRUE(stats.ok()) << stats.status();
@@ -102,6 +104,46 @@ TEST(Runner, RecordsComeInCaseOrderWhateverTheNumberOfWorkers) {
     EXPECT_EQ(RecordToJson(one[i]).dump(), RecordToJson(three[i]).dump());
     EXPECT_EQ(one[i].index, static_cast<int64_t>(i));
   }
+}
+
+TEST(Runner, WorkersFallBackToCaseOrderWhenRecordsWaitTooLongAndLoseNone) {
+  // A budget of 0 bytes: once any record waits, the next batch taken is the earliest left.
+  const auto cases = MakeCases(40);
+  FakeFactory ref("java@1"), cand("cpp@1", "n=3");
+  const auto one = RunAll(cases, {&ref, &cand}, 1);
+  const auto two = RunAll(cases, {&ref, &cand}, 2, 1, 0);
+  ASSERT_EQ(one.size(), 40u);
+  ASSERT_EQ(two.size(), one.size());
+  for (size_t i = 0; i < one.size(); ++i) EXPECT_EQ(RecordToJson(one[i]).dump(), RecordToJson(two[i]).dump());
+}
+
+TEST(Runner, LargeDifferingImagesKeepTheirRangesAndDecodedFieldsButNotTheirBytes) {
+  Record r;
+  FieldDiff big, small;
+  big.field = "a.compact";
+  big.reference = Value::Bytes(std::string(70000, 'a'));
+  big.candidate = Value::Bytes(std::string(69999, 'a') + "b");
+  big.ranges = {{69999, 70000}};
+  big.decoded = {{"entry[8749]", "1", "2", 69992, 8}};
+  small.field = "b.compact";
+  small.reference = Value::Bytes("ab");
+  small.candidate = Value::Bytes("ac");
+  r.diffs = {big, small};
+  Record kept = r;
+  DigestLargeImages(kept, -1);
+  EXPECT_EQ(RecordToJson(kept).dump(), RecordToJson(r).dump());
+  DigestLargeImages(r, 65536);
+  EXPECT_EQ(r.diffs[0].reference.kind, Value::Kind::kDigest);
+  EXPECT_TRUE(r.diffs[0].reference.SameImage(big.reference));
+  EXPECT_TRUE(r.diffs[0].candidate.SameImage(big.candidate));
+  EXPECT_FALSE(r.diffs[0].reference.SameImage(r.diffs[0].candidate));
+  EXPECT_EQ(r.diffs[0].ranges.size(), 1u);
+  EXPECT_EQ(r.diffs[0].decoded.size(), 1u);
+  EXPECT_EQ(r.diffs[1].reference.bytes, "ab");  // small images stay whole
+  Record back;
+  std::string error;
+  ASSERT_TRUE(RecordFromJson(nlohmann::json::parse(RecordToJson(r).dump()), &back, &error)) << error;
+  EXPECT_EQ(RecordToJson(back).dump(), RecordToJson(r).dump());  // merge reads what run wrote
 }
 
 TEST(Runner, DifferingFieldsCarryBothValues) {
