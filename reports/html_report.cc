@@ -196,8 +196,8 @@ class HtmlBuilder {
   void ByteImage(const FieldDiff& d) {
     const bool ref_bytes = !d.missing_in_reference && d.reference.kind == Value::Kind::kBytes;
     const bool cand_bytes = !d.missing_in_candidate && d.candidate.kind == Value::Kind::kBytes;
-    const bool digests = d.reference.kind == Value::Kind::kDigest || d.candidate.kind == Value::Kind::kDigest;
-    if (!ref_bytes && !cand_bytes && !digests) return;
+    const bool omitted = d.reference.kind == Value::Kind::kOmitted || d.candidate.kind == Value::Kind::kOmitted;
+    if (!ref_bytes && !cand_bytes && !omitted) return;
     absl::StrAppend(&out_, "<h4>", Code(d.field), "</h4>\n");
     if (!d.decoded.empty()) {
       out_ += "<ul class=\"decoded\">";
@@ -206,9 +206,9 @@ class HtmlBuilder {
                         "</span></li>");
       out_ += "</ul>\n";
     }
-    if (digests) {  // a large image: the record kept its length and SHA-256 (DigestLargeImages)
-      out_ += "<p class=\"at\">Images too large to keep whole in the record (length and SHA-256 above): the "
-              "reproduce command below shows them, as does a run with --keep_images.</p>\n";
+    if (omitted) {  // a large image: the record kept its length and first bytes (OmitLargeImages)
+      out_ += "<p class=\"at\">Images too large to keep whole in the record: the reproduce command below shows "
+              "them, as does a run with --keep_images.</p>\n";
       return;
     }
     out_ += RenderHexView(ref_bytes ? d.reference.bytes : "", cand_bytes ? d.candidate.bytes : "", d.decoded, o_.hex);

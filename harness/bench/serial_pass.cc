@@ -36,10 +36,10 @@ absl::StatusOr<SerialPassTimes> RunSerialPass(const std::vector<IndexedCase>& ca
     std::vector<Record> records;
     for (size_t i = 0; i < batch.size(); ++i) {
       auto recs = BuildRecords(batch[i], names, options.reference, outcome.first[i], outcome.cross[i],
-                               options.expectations, options.check_invariants,
-                                 options.outlier_standard_errors, options.rank_outlier_epsilons);
+                               options.expectations, options.check_invariants, options.outlier_standard_errors,
+                               options.rank_outlier_epsilons);
       for (auto& r : recs) {
-        DigestLargeImages(r, options.max_record_image_bytes);
+        OmitLargeImages(r, options.max_record_image_bytes);
         records.push_back(std::move(r));
       }
     }

@@ -47,6 +47,7 @@ OrderedJson CorpusValue(const Value& v, int64_t inline_limit) {
     case Value::Kind::kDigest: return absl::StrCat("sha256:", v.bits, ":", absl::BytesToHexString(v.bytes));
     case Value::Kind::kError: return OrderedJson{{"error", v.error_class}, {"message", v.bytes}};
     case Value::Kind::kUnsupported: return OrderedJson{{"unsupported", v.bytes}};
+    case Value::Kind::kOmitted: break;  // only records hold these, never an engine's observations
   }
   return nullptr;
 }

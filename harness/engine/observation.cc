@@ -68,6 +68,14 @@ Value Value::Digest(uint64_t length, std::string sha256) {
 }
 Value Value::DigestOf(const std::string& image) { return Digest(image.size(), Sha256(image)); }
 
+Value Value::Omitted(const std::string& image) {
+  Value v;
+  v.kind = Kind::kOmitted;
+  v.bits = image.size();
+  v.bytes = image.substr(0, kOmittedHead);
+  return v;
+}
+
 bool Value::SameImage(const Value& other) const {
   if (kind == Kind::kBytes && other.kind == Kind::kBytes) return bytes == other.bytes;
   if (kind == Kind::kDigest && other.kind == Kind::kDigest) return bits == other.bits && bytes == other.bytes;
@@ -92,6 +100,7 @@ const char* ValueKindName(Value::Kind kind) {
     case Value::Kind::kError: return "error";
     case Value::Kind::kUnsupported: return "unsupported";
     case Value::Kind::kDigest: return "digest";
+    case Value::Kind::kOmitted: return "omitted";
   }
   return "?";
 }
@@ -115,6 +124,8 @@ std::string Value::Summary() const {
       return absl::StrCat("not supported: ", bytes);
     case Kind::kDigest:
       return absl::StrCat(bits, " bytes sha256 ", absl::BytesToHexString(bytes).substr(0, 16), "... (digest)");
+    case Kind::kOmitted:
+      return absl::StrCat(bits, " bytes ", absl::BytesToHexString(bytes.substr(0, 16)), "... (not kept whole)");
   }
   return "";
 }
@@ -155,6 +166,10 @@ nlohmann::ordered_json ValueToJson(const Value& v) {
       j["length"] = v.bits;
       j["sha256"] = absl::BytesToHexString(v.bytes);
       break;
+    case Value::Kind::kOmitted:
+      j["length"] = v.bits;
+      j["head"] = absl::BytesToHexString(v.bytes);
+      break;
   }
   return j;
 }
@@ -186,6 +201,15 @@ bool ValueFromJson(const nlohmann::json& j, Value* out, std::string* error) {
         return false;
       }
       *out = Value::Digest(j.at("length").get<uint64_t>(), absl::HexStringToBytes(hex));
+    } else if (kind == "omitted") {
+      const std::string hex = j.at("head").get<std::string>();
+      if (hex.size() % 2 != 0 || hex.size() > 2 * Value::kOmittedHead ||
+          hex.find_first_not_of("0123456789abcdef") != std::string::npos) {
+        *error = "head must be at most 32 bytes as lowercase hex";
+        return false;
+      }
+      *out = Value::Omitted(absl::HexStringToBytes(hex));
+      out->bits = j.at("length").get<uint64_t>();
     } else if (kind == "error") {
       *out = Value::Error(j.at("class").get<std::string>(), j.at("message").get<std::string>(),
                           j.value("stack", std::string()));

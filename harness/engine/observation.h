@@ -12,14 +12,15 @@ namespace dsconform {
 // One named output of a case on one engine. Doubles are kept as their 64-bit
 // pattern so that -0.0 vs 0.0 and NaN payloads are differences like any other.
 struct Value {
-  // kDigest stands for an image a corpus kept as length and SHA-256 only.
-  enum class Kind { kBytes, kDouble, kInt, kBool, kString, kError, kUnsupported, kDigest };
+  // kDigest stands for an image a corpus kept as length and SHA-256 only;
+  // kOmitted for a large differing image a record keeps as its length and first bytes.
+  enum class Kind { kBytes, kDouble, kInt, kBool, kString, kError, kUnsupported, kDigest, kOmitted };
   Kind kind = Kind::kInt;
   std::string bytes;  // kBytes: the image; kString: the text; kError: the message; kUnsupported: the reason;
-                      // kDigest: the image's SHA-256 (32 bytes)
+                      // kDigest: the image's SHA-256 (32 bytes); kOmitted: the image's first bytes
   std::string error_class;  // kError: exception class (Java) or C++ exception type
   std::string stack;        // kError: first frames, for people; never compared
-  uint64_t bits = 0;        // kDouble: IEEE-754 bits; kInt: two's complement; kBool: 0/1; kDigest: image length
+  uint64_t bits = 0;        // kDouble: IEEE-754 bits; kInt: two's complement; kBool: 0/1; kDigest, kOmitted: image length
 
   static Value Bytes(std::string b);
   static Value Double(double d);
@@ -32,6 +33,8 @@ struct Value {
   static Value Digest(uint64_t length, std::string sha256);
   // An image as its digest: the value a corpus keeps of a large image.
   static Value DigestOf(const std::string& image);
+  static Value Omitted(const std::string& image);  // keeps the length and kOmittedHead bytes
+  static constexpr size_t kOmittedHead = 32;
 
   double AsDouble() const;
   // Two images are the same whether held whole or as a digest.

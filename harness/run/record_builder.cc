@@ -129,10 +129,10 @@ std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::s
   return records;
 }
 
-void DigestLargeImages(Record& record, int64_t max_bytes) {
+void OmitLargeImages(Record& record, int64_t max_bytes) {
   if (max_bytes < 0) return;
   auto shrink = [&](Value& v) {
-    if (v.kind == Value::Kind::kBytes && v.bytes.size() > static_cast<size_t>(max_bytes)) v = Value::DigestOf(v.bytes);
+    if (v.kind == Value::Kind::kBytes && v.bytes.size() > static_cast<size_t>(max_bytes)) v = Value::Omitted(v.bytes);
   };
   for (FieldDiff& d : record.diffs) {
     shrink(d.reference);

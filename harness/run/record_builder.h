@@ -21,10 +21,11 @@ std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::s
                                  double outlier_standard_errors = 6, double rank_outlier_epsilons = 3);
 
 // Replaces each differing image longer than `max_bytes` by its length and
-// SHA-256 (Value::Digest), after its ranges and decoded fields were taken from
-// it: a record of two 16 MiB images would otherwise carry 64 MiB of hex that
-// nobody reads (`dsconform repro` runs the case again). Negative: keep all.
-void DigestLargeImages(Record& record, int64_t max_bytes);
+// first bytes (Value::Omitted), after its ranges and decoded fields were taken
+// from it: a record of two 16 MiB images would otherwise carry 64 MiB of hex
+// that nobody reads (`dsconform repro` runs the case again). Hashing them
+// instead would cost more than the differ. Negative: keep all.
+void OmitLargeImages(Record& record, int64_t max_bytes);
 
 }  // namespace dsconform
 

@@ -184,9 +184,9 @@ absl::StatusOr<RunStats> RunCases(const std::vector<IndexedCase>& cases, std::ve
                                  options.expectations, options.check_invariants,
                                  options.outlier_standard_errors, options.rank_outlier_epsilons);
         for (auto& r : recs) {
-        DigestLargeImages(r, options.max_record_image_bytes);
-        records.push_back(std::move(r));
-      }
+          OmitLargeImages(r, options.max_record_image_bytes);
+          records.push_back(std::move(r));
+        }
       }
       if (auto st = emitter.Deliver(b, std::move(records), static_cast<int64_t>(batch.size())); !st.ok()) {
         std::lock_guard<std::mutex> lock(error_mu);

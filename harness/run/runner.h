@@ -28,8 +28,8 @@ struct RunOptions {
   // Records finished ahead of an earlier batch wait in memory; above this many
   // bytes of them, workers take the earliest batch left (batch_scheduler.h).
   int64_t max_waiting_record_bytes = int64_t{256} << 20;
-  // Differing images longer than this reach records as length + SHA-256
-  // (DigestLargeImages); negative keeps them whole (--keep_images).
+  // Differing images longer than this reach records as their length and first bytes
+  // (OmitLargeImages); negative keeps them whole (--keep_images).
   int64_t max_record_image_bytes = int64_t{64} << 10;
   size_t reference = 0;                // index into the engine list
   const ExpectationSet* expectations = nullptr;

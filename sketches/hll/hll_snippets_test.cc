@@ -136,7 +136,8 @@ std::string ObservationLine(const Field& f) {
     case Value::Kind::kString: value = v.bytes; break;
     case Value::Kind::kError: value = absl::StrCat(v.error_class, ": ", v.bytes); break;
     case Value::Kind::kUnsupported: value = absl::StrCat("not supported: ", v.bytes); break;
-    case Value::Kind::kDigest: value = v.Summary(); break;
+    case Value::Kind::kDigest:
+    case Value::Kind::kOmitted: value = v.Summary(); break;
   }
   return absl::StrCat(f.name, "\t", value);
 }

@@ -103,6 +103,20 @@ TEST(ThetaImageLayout, DecodesTheDeltaCodedCompressedForm) {
   EXPECT_EQ(m.count("undecoded"), 0u);
 }
 
+TEST(ThetaImageLayout, ARangeOfTheCompressedFormCountsTheEntriesBeforeIt) {
+  std::string img(8 + 1 + 2, '\0');
+  img[0] = 1, img[1] = 4, img[2] = 3, img[3] = 4, img[4] = 1, img[5] = 0x1a, img[8] = 3, img[9] = 0x54, img[10] = 0x30;
+  const auto fields = DecodeThetaImageRange(img, 10, 11);  // entry[2] alone: 5 + 4 + 3
+  ASSERT_EQ(fields.size(), 1u);
+  EXPECT_EQ(fields[0].name, "entry[2]");
+  EXPECT_EQ(fields[0].value.substr(0, 18), "0x000000000000000c");
+  EXPECT_EQ(DecodeThetaImageRange(img, 9, 10).size(), 2u);  // entries 0 and 1, nothing after them
+  // A range before a truncation does not see it; the whole image does.
+  img[8] = 5;  // numEntries 5: the stream needs 3 bytes
+  EXPECT_EQ(ByName(DecodeThetaImageRange(img, 9, 10)).count("truncated"), 0u);
+  EXPECT_EQ(ByName(DecodeThetaImage(img)).count("truncated"), 1u);
+}
+
 #ifdef DSC_HAVE_CPP
 TEST(ThetaImageLayout, AgreesWithTheLibrarysOwnImages) {
   auto sketch = datasketches::update_theta_sketch::builder().set_lg_k(5).build();
