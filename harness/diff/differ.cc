@@ -82,10 +82,12 @@ std::string SlotOf(const std::string& field) { return field.substr(0, field.find
 
 // Fields named "lang.<...>" are compared between engines of one language only
 // (docs/case-format.md): what depends on a library's own random bits or is
-// its own text, e.g. a KLL image after compactions. An engine that marks a
-// lang. field unsupported (python's "lang.random_bits": bits it could not pin)
-// takes all its lang. fields out of the comparison.
+// its own text, e.g. a KLL image after compactions. An engine that says it
+// drew random bits the case could not pin (kOwnRandomBitsField) takes all its
+// lang. fields out of the comparison.
 bool LanguageSpecific(const std::string& field) { return field.rfind("lang.", 0) == 0; }
+
+bool DrewOwnRandomBits(const Observations& obs) { return obs.Find(kOwnRandomBitsField) != nullptr; }
 
 std::map<std::string, bool> UnsupportedSlots(const Observations& obs) {
   std::map<std::string, bool> slots;
@@ -138,7 +140,7 @@ DiffResult DiffObservations(const Observations& reference, const Observations& c
   DiffResult result;
   const auto ref_unsupported = UnsupportedSlots(reference);
   const auto cand_unsupported = UnsupportedSlots(candidate);
-  const bool compare_lang = options.same_language && !ref_unsupported.count("lang") && !cand_unsupported.count("lang");
+  const bool compare_lang = options.same_language && !DrewOwnRandomBits(reference) && !DrewOwnRandomBits(candidate);
   std::map<std::string, const Value*> cand;
   for (const auto& f : candidate.fields) cand.emplace(f.name, &f.value);
   for (const auto& f : reference.fields) {

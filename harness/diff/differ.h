@@ -17,6 +17,11 @@ struct DiffOptions {
   size_t max_decoded = 64;  // decoded image fields listed per differing image
 };
 
+// An engine that could not pin a case's random bits (python@ for KLL, with
+// `seed_optional`) reports this field, unsupported: its lang. fields are then
+// compared with no engine, not even one of its own language.
+inline constexpr char kOwnRandomBitsField[] = "lang.random_bits";
+
 struct DiffResult {
   std::vector<FieldDiff> diffs;
   int fields_compared = 0;

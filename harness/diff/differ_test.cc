@@ -111,7 +111,7 @@ TEST(Differ, LanguageSpecificFieldsAreComparedWithinOneLanguageOnly) {
   EXPECT_TRUE(DiffObservations(Obs({{"a.n", Value::Int(3)}}), cand, nullptr, {}).diffs.empty());
 }
 
-TEST(Differ, AnUnsupportedLanguageFieldTakesAllOfThemOutEvenWithinOneLanguage) {
+TEST(Differ, OwnRandomBitsTakeTheLanguageFieldsOutEvenWithinOneLanguage) {
   // python@ marks "lang.random_bits" when it compacted with bits it could not pin.
   auto pinned = Obs({{"lang.n4.ranks[0]", Value::Double(0.25)}, {"a.n", Value::Int(3)}});
   auto own = Obs({{"lang.random_bits", Value::Unsupported("own bits")},
@@ -126,6 +126,11 @@ TEST(Differ, AnUnsupportedLanguageFieldTakesAllOfThemOutEvenWithinOneLanguage) {
     EXPECT_EQ(r.fields_unsupported, 2);
     EXPECT_EQ(r.fields_language_specific, 2);
   }
+  // Any other unsupported lang. step (Java cannot copy) leaves the rest compared.
+  auto copy = Obs({{"lang.b.copy", Value::Unsupported("no copy")}, {"lang.n4.ranks[0]", Value::Double(0.5)}});
+  DiffResult r = DiffObservations(pinned, copy, nullptr, same);
+  ASSERT_EQ(r.diffs.size(), 2u);  // lang.n4.ranks[0] and a.n (missing)
+  EXPECT_EQ(r.diffs[0].field, "lang.n4.ranks[0]");
 }
 
 }  // namespace
