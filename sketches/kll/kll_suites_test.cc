@@ -56,6 +56,22 @@ TEST(KllSuites, EveryCaseIsValidUniqueAndDeterministic) {
   }
 }
 
+TEST(KllSuites, SeedOptionalIsABoolBesideASeed) {
+  // kll.accuracy's first case carries both; a case program may not carry seed_optional alone or as text.
+  Case c = KllAccuracySuite().Generate(SuiteScale::kSmoke).front();
+  Op* update = nullptr;
+  for (Op& op : c.ops)
+    if (op.op == "update") update = &op;
+  ASSERT_NE(update, nullptr);
+  EXPECT_EQ(update->args.at("seed_optional"), true);
+  EXPECT_TRUE(ValidateCase(c).ok());
+  update->args["seed_optional"] = "yes";
+  EXPECT_NE(std::string(ValidateCase(c).message()).find("seed_optional: must be true or false"), std::string::npos);
+  update->args["seed_optional"] = true;
+  update->args.erase("seed");
+  EXPECT_NE(std::string(ValidateCase(c).message()).find("seed_optional: only with a seed"), std::string::npos);
+}
+
 TEST(KllSuites, FullVersionsMatrixHasTheQualificationShape) {
   const auto cases = KllVersionsSuite().Generate(SuiteScale::kFull);
   std::set<std::string> items, ks, orders, seeds;
