@@ -206,7 +206,7 @@ class HtmlBuilder {
                         "</span></li>");
       out_ += "</ul>\n";
     }
-    if (omitted) {  // a large image: the record kept its length and first bytes (OmitLargeImages)
+    if (omitted) {  // a large image: the record kept its length and first bytes (DiffOptions::max_image_bytes)
       out_ += "<p class=\"at\">Images too large to keep whole in the record: the reproduce command below shows "
               "them, as does a run with --keep_images.</p>\n";
       return;

@@ -35,13 +35,8 @@ absl::StatusOr<SerialPassTimes> RunSerialPass(const std::vector<IndexedCase>& ca
     start = std::chrono::steady_clock::now();
     std::vector<Record> records;
     for (size_t i = 0; i < batch.size(); ++i) {
-      auto recs = BuildRecords(batch[i], names, options.reference, outcome.first[i], outcome.cross[i],
-                               options.expectations, options.check_invariants, options.outlier_standard_errors,
-                               options.rank_outlier_epsilons);
-      for (auto& r : recs) {
-        OmitLargeImages(r, options.max_record_image_bytes);
-        records.push_back(std::move(r));
-      }
+      auto recs = BuildRecords(batch[i], names, outcome.first[i], outcome.cross[i], options);
+      for (auto& r : recs) records.push_back(std::move(r));
     }
     t.records_seconds += SecondsSince(start);
 

@@ -43,7 +43,7 @@ ABSL_FLAG(std::string, out, "", "merge: the report directory to write; record: t
 ABSL_FLAG(std::string, engine, "", "record: the one engine to record (an --engines spec)");
 ABSL_FLAG(bool, keep_images, false,
           "keep every image whole: in a corpus (record; default: over 256 bytes as length + SHA-256) and in "
-          "records.jsonl (run; default: differing images over 64 KiB as their length and first bytes)");
+          "records.jsonl (run; default: differing images over 4 KiB as their length and first bytes)");
 ABSL_FLAG(std::string, corpus, "", "check: the corpus file whose recorded engine the live --engines are compared with");
 ABSL_FLAG(bool, json, false, "bench: print the figures as one JSON object instead of a table");
 

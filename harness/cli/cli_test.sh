@@ -43,24 +43,31 @@ check "stale expectation" 1 "$dsconform" run "${relerr[@]}" --expectations="$wor
 check "stale allowed" 0 "$dsconform" run "${relerr[@]}" --expectations="$work/stale.jsonl" \
   --allow_unexpectedly_equal --report_dir="$work/stale2"
 
-# Interrupted, then resumed: the same reports as the uninterrupted run.
+# Interrupted (once: the batches under way finish; twice: it stops at once), then resumed: the
+# same reports as the uninterrupted run.
 all=(--suite='hll.*' --scale=smoke --engines=java,java-direct --progress=none --expectations="$expectations" --jobs=1)
 check "uninterrupted" 0 "$dsconform" run "${all[@]}" --report_dir="$work/whole"
-"$dsconform" run "${all[@]}" --report_dir="$work/int" >/dev/null 2>&1 &
-pid=$!
-sleep 2
-kill -INT $pid
-wait $pid
-status=$?
-if [[ $status == 130 ]]; then
-  check "resume" 0 "$dsconform" run "${all[@]}" --resume --report_dir="$work/int"
-  for f in records.jsonl summary.json summary.md junit.xml; do
-    cmp -s "$work/whole/$f" "$work/int/$f" || fail "resumed $f differs"
-  done
-elif [[ $status == 0 ]]; then
-  echo "ok   (the run finished before the interrupt; resume not exercised)"
-else
-  fail "interrupted run exited $status, want 130"
-fi
+interrupt_and_resume() {  # report dir name, number of interrupts
+  local dir=$work/$1 status
+  "$dsconform" run "${all[@]}" --report_dir="$dir" >"$dir.out" 2>&1 &
+  local pid=$!
+  sleep 2
+  for ((i = 0; i < $2; ++i)); do kill -INT $pid; done
+  wait $pid
+  status=$?
+  if [[ $status == 130 ]]; then
+    grep -q 'interrupt again to stop now' "$dir.out" || fail "$1: no word of the first interrupt"
+    check "$1: resume" 0 "$dsconform" run "${all[@]}" --resume --report_dir="$dir"
+    for f in records.jsonl summary.json summary.md junit.xml; do
+      cmp -s "$work/whole/$f" "$dir/$f" || fail "$1: resumed $f differs"
+    done
+  elif [[ $status == 0 ]]; then
+    echo "ok   ($1: the run finished before the interrupt; resume not exercised)"
+  else
+    fail "$1: interrupted run exited $status, want 130"
+  fi
+}
+interrupt_and_resume int 1
+interrupt_and_resume int2 2
 
 finish cli_test

@@ -45,7 +45,7 @@ int RecordCommand(const std::vector<std::string>& args, const std::string& comma
   Progress progress(static_cast<int64_t>(cases->size()), *style);
   const auto start = std::chrono::steady_clock::now();
   auto stats = RecordCorpus(*cases, (*engine)[0], *writer, InstallStopSignals(),
-                            [&](int64_t n) { progress.Update(n); });
+                            [&](int64_t n, double work) { progress.Update(n, work); });
   if (!stats.ok()) {
     std::fprintf(stderr, "dsconform: record failed: %s\n", std::string(stats.status().message()).c_str());
     return kExitUsage;

@@ -1,5 +1,7 @@
 #include "harness/cli/run_execution.h"
 
+#include <unistd.h>
+
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -28,7 +30,21 @@ namespace dsconform {
 namespace {
 
 std::atomic<bool> g_stop{false};
-void OnSignal(int) { g_stop = true; }
+
+// The first interrupt lets the batches under way finish and their records be written; a second
+// one stops at once (the records not yet written are run again by --resume).
+void OnSignal(int) {
+  static constexpr char kFirst[] =
+      "\ndsconform: stopping after the batches under way and writing their records; interrupt again to stop now\n";
+  static constexpr char kSecond[] =
+      "\ndsconform: stopped; the records written so far are kept, --resume runs the other cases\n";
+  if (!g_stop.exchange(true)) {
+    (void)!::write(STDERR_FILENO, kFirst, sizeof kFirst - 1);
+    return;
+  }
+  (void)!::write(STDERR_FILENO, kSecond, sizeof kSecond - 1);
+  ::_exit(130);
+}
 
 struct Shard {
   int64_t index = 0, count = 1;
@@ -192,7 +208,7 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
 
   Progress progress(static_cast<int64_t>(todo.size()), *style);
   const auto start = std::chrono::steady_clock::now();
-  auto stats = RunCases(todo, *workers, options, **output, [&](int64_t n) { progress.Update(n); });
+  auto stats = RunCases(todo, *workers, options, **output, [&](int64_t n, double work) { progress.Update(n, work); });
   if (!stats.ok()) {
     std::fprintf(stderr, "dsconform: run failed: %s\n", std::string(stats.status().message()).c_str());
     return kExitUsage;

@@ -21,7 +21,8 @@ absl::StatusOr<RecordStats> RecordCorpus(const std::vector<Case>& cases, EngineS
   std::vector<IndexedCase> indexed;
   for (size_t i = 0; i < cases.size(); ++i) indexed.push_back({static_cast<int64_t>(i), &cases[i]});
   RecordStats stats;
-  int64_t done = 0;
+  int64_t done = 0, total_cost = 0, done_cost = 0;
+  for (const Case& c : cases) total_cost += CostOf(c);
   for (const auto& batch : MakeBatches(indexed, RunOptions{})) {
     if (should_stop && should_stop()) {
       stats.interrupted = true;
@@ -41,7 +42,8 @@ absl::StatusOr<RecordStats> RecordCorpus(const std::vector<Case>& cases, EngineS
       ++stats.recorded;
     }
     done += static_cast<int64_t>(batch.size());
-    if (progress) progress(done);
+    for (const auto& ic : batch) done_cost += CostOf(*ic.c);
+    if (progress) progress(done, total_cost > 0 ? static_cast<double>(done_cost) / total_cost : 1.0);
   }
   return stats;
 }

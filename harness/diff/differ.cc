@@ -96,6 +96,14 @@ std::map<std::string, bool> UnsupportedSlots(const Observations& obs) {
   return slots;
 }
 
+// The value a difference keeps (DiffOptions::max_image_bytes).
+Value Kept(const Value& v, const DiffOptions& options) {
+  if (options.max_image_bytes >= 0 && v.kind == Value::Kind::kBytes &&
+      v.bytes.size() > static_cast<uint64_t>(options.max_image_bytes))
+    return Value::Omitted(v.bytes);
+  return v;
+}
+
 }  // namespace
 
 bool ValuesEqual(const Value& a, const Value& b, const DiffOptions& options) {
@@ -125,12 +133,16 @@ FieldDiff MakeFieldDiff(const std::string& field, const Value& reference, const 
                         const DiffOptions& options) {
   FieldDiff d;
   d.field = field;
-  d.reference = reference;
-  d.candidate = candidate;
+  d.reference = Kept(reference, options);
+  d.candidate = Kept(candidate, options);
   if (reference.kind == Value::Kind::kBytes && candidate.kind == Value::Kind::kBytes) {
     d.ranges = DifferingRanges(reference.bytes, candidate.bytes);
     if (family != nullptr)
       d.decoded = DecodedDifferences(reference.bytes, candidate.bytes, d.ranges, *family, options.max_decoded);
+    if (d.ranges.size() > options.max_ranges) {
+      d.ranges_total = d.ranges.size();
+      d.ranges.resize(options.max_ranges);
+    }
   }
   return d;
 }
@@ -159,7 +171,7 @@ DiffResult DiffObservations(const Observations& reference, const Observations& c
     if (it == cand.end()) {
       FieldDiff d;
       d.field = f.name;
-      d.reference = f.value;
+      d.reference = Kept(f.value, options);
       d.missing_in_candidate = true;
       result.diffs.push_back(std::move(d));
       ++result.fields_compared;
@@ -188,7 +200,7 @@ DiffResult DiffObservations(const Observations& reference, const Observations& c
     }
     FieldDiff d;
     d.field = f.name;
-    d.candidate = f.value;
+    d.candidate = Kept(f.value, options);
     d.missing_in_reference = true;
     result.diffs.push_back(std::move(d));
     ++result.fields_compared;

@@ -15,6 +15,16 @@ struct DiffOptions {
   // nature: SketchesArgumentException vs std::invalid_argument).
   bool same_language = false;
   size_t max_decoded = 64;  // decoded image fields listed per differing image
+  // Differing byte ranges listed per differing image; the rest are counted
+  // (FieldDiff::ranges_total). Two unordered Theta images of one set differ in
+  // almost every entry: 464,000 ranges, 9 MB of JSON per record.
+  size_t max_ranges = 64;
+  // A differing image longer than this is kept as its length and first bytes
+  // (Value::Omitted), once its ranges and decoded fields are taken: a record of
+  // two 16 MiB images would otherwise carry 64 MiB of hex that nobody reads
+  // (`dsconform repro` runs the case again), and copying them costs the run
+  // more than comparing them. Negative: kept whole.
+  int64_t max_image_bytes = -1;
 };
 
 // An engine that could not pin a case's random bits (python@ for KLL, with

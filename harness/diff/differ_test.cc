@@ -45,6 +45,52 @@ TEST(Differ, ByteImagesReportDifferingRangesAndLengthChange) {
   EXPECT_EQ(r.diffs[0].ranges[1].end, 5u);
 }
 
+TEST(Differ, LargeDifferingImagesKeepTheirRangesButNotTheirBytes) {
+  const Value a = Value::Bytes(std::string(70000, 'a')), b = Value::Bytes(std::string(69999, 'a') + "b");
+  DiffOptions options;
+  options.max_image_bytes = 65536;
+  const FieldDiff whole = MakeFieldDiff("a.compact", a, b, nullptr, {});
+  EXPECT_EQ(whole.candidate.bytes, b.bytes);  // the default keeps them whole
+  const FieldDiff d = MakeFieldDiff("a.compact", a, b, nullptr, options);
+  EXPECT_EQ(d.reference.kind, Value::Kind::kOmitted);
+  EXPECT_EQ(d.candidate.bits, 70000u);
+  EXPECT_EQ(d.candidate.bytes, std::string(32, 'a'));
+  EXPECT_EQ(d.candidate.Summary(), "70000 bytes 61616161616161616161616161616161... (not kept whole)");
+  ASSERT_EQ(d.ranges.size(), 1u);  // taken from the whole images
+  EXPECT_EQ(d.ranges[0].begin, 69999u);
+  // Small images, and an image only one side has, follow the same rule.
+  const DiffResult r = DiffObservations(Obs({{"b.compact", Value::Bytes("ab")}, {"c.compact", a}}),
+                                        Obs({{"b.compact", Value::Bytes("ac")}}), nullptr, options);
+  ASSERT_EQ(r.diffs.size(), 2u);
+  EXPECT_EQ(r.diffs[0].reference.bytes, "ab");
+  EXPECT_TRUE(r.diffs[1].missing_in_candidate);
+  EXPECT_EQ(r.diffs[1].reference.kind, Value::Kind::kOmitted);
+  // A record of them reads back as written (merge reads what run wrote).
+  Record rec;
+  rec.diffs = {d, r.diffs[0], r.diffs[1]};
+  Record back;
+  std::string error;
+  ASSERT_TRUE(RecordFromJson(nlohmann::json::parse(RecordToJson(rec).dump()), &back, &error)) << error;
+  EXPECT_EQ(RecordToJson(back).dump(), RecordToJson(rec).dump());
+}
+
+TEST(Differ, ManyDifferingRangesAreListedUpToTheLimitAndCounted) {
+  std::string a(1000, 'a'), b = a;
+  for (size_t i = 0; i < a.size(); i += 2) b[i] = 'b';  // 500 ranges of one byte
+  DiffOptions options;
+  options.max_ranges = 3;
+  const FieldDiff d = MakeFieldDiff("a.compact", Value::Bytes(a), Value::Bytes(b), nullptr, options);
+  ASSERT_EQ(d.ranges.size(), 3u);
+  EXPECT_EQ(d.ranges[2].begin, 4u);
+  EXPECT_EQ(d.ranges_total, 500u);
+  Record rec, back;
+  rec.diffs = {d};
+  std::string error;
+  ASSERT_TRUE(RecordFromJson(nlohmann::json::parse(RecordToJson(rec).dump()), &back, &error)) << error;
+  EXPECT_EQ(back.diffs[0].ranges_total, 500u);
+  EXPECT_EQ(MakeFieldDiff("a.compact", Value::Bytes(a), Value::Bytes(b), nullptr, {}).ranges.size(), 64u);
+}
+
 TEST(Differ, RangesAreExactAcrossLongEqualStretches) {
   // Differences on both sides of 8-byte boundaries, inside long equal runs, and in the last bytes.
   std::string a(1000, '\x5a'), b = a;

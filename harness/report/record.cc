@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <utility>
 
 namespace dsconform {
 namespace {
@@ -73,18 +74,19 @@ nlohmann::ordered_json RecordToJson(const Record& r) {
     if (!d.ranges.empty()) {
       nlohmann::ordered_json ranges = nlohmann::ordered_json::array();
       for (const auto& br : d.ranges) ranges.push_back({br.begin, br.end});
-      jd["ranges"] = ranges;
+      jd["ranges"] = std::move(ranges);
+      if (d.ranges_total > d.ranges.size()) jd["ranges_total"] = d.ranges_total;
     }
     if (!d.decoded.empty()) {
       nlohmann::ordered_json dec = nlohmann::ordered_json::array();
       for (const auto& x : d.decoded)
         dec.push_back({{"field", x.field}, {"offset", x.offset}, {"size", x.size},
                        {"reference", x.reference}, {"candidate", x.candidate}});
-      jd["decoded"] = dec;
+      jd["decoded"] = std::move(dec);
     }
-    diffs.push_back(jd);
+    diffs.push_back(std::move(jd));
   }
-  j["diffs"] = diffs;
+  j["diffs"] = std::move(diffs);
   if (!r.accuracy.empty()) {
     nlohmann::ordered_json acc = nlohmann::ordered_json::array();
     for (const auto& a : r.accuracy) {
@@ -96,7 +98,7 @@ nlohmann::ordered_json RecordToJson(const Record& r) {
       acc.push_back({{"of", a.of}, {"series", a.series}, {"truth", a.truth}, {"estimate", DoubleToJson(a.estimate)},
                      {"rse", DoubleToJson(a.rse)}, {"lower", lower}, {"upper", upper}});
     }
-    j["accuracy"] = acc;
+    j["accuracy"] = std::move(acc);
   }
   if (!r.rank_accuracy.empty()) {
     nlohmann::ordered_json acc = nlohmann::ordered_json::array();
@@ -104,7 +106,7 @@ nlohmann::ordered_json RecordToJson(const Record& r) {
       acc.push_back({{"of", a.of}, {"series", a.series}, {"n", a.n}, {"epsilon", DoubleToJson(a.epsilon)},
                      {"epsilon_pmf", DoubleToJson(a.epsilon_pmf)}, {"rank_error", DoubleToJson(a.rank_error)},
                      {"pmf_error", DoubleToJson(a.pmf_error)}});
-    j["rank_accuracy"] = acc;
+    j["rank_accuracy"] = std::move(acc);
   }
   return j;
 }
@@ -167,6 +169,7 @@ bool RecordFromJson(const nlohmann::json& j, Record* out, std::string* error) {
       if (!d.missing_in_candidate && !ValueFromJson(jd.at("candidate"), &d.candidate, error)) return false;
       if (auto rg = jd.find("ranges"); rg != jd.end())
         for (const auto& br : *rg) d.ranges.push_back({br.at(0).get<uint32_t>(), br.at(1).get<uint32_t>()});
+      d.ranges_total = jd.value("ranges_total", uint64_t{0});
       if (auto dec = jd.find("decoded"); dec != jd.end())
         for (const auto& x : *dec)
           d.decoded.push_back({x.at("field").get<std::string>(), x.at("reference").get<std::string>(),

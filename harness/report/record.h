@@ -46,7 +46,8 @@ struct FieldDiff {
   bool missing_in_candidate = false;
   Value reference;
   Value candidate;
-  std::vector<ByteRange> ranges;      // byte images only
+  std::vector<ByteRange> ranges;      // byte images only; the first DiffOptions::max_ranges of them
+  uint64_t ranges_total = 0;          // how many there are, when `ranges` lists only the first
   std::vector<DecodedDiff> decoded;   // byte images only, in image order
   bool known = false;                 // covered by an expectation
 };

@@ -53,11 +53,17 @@ bool Unavailable(const StageOutcome& ref, const StageOutcome& cand, const std::s
   return false;
 }
 
-void Compare(const StageOutcome& ref, const StageOutcome& cand, const std::string& ref_name,
-             const std::string& cand_name, const Family* family, const ExpectationSet* expectations, Record& r) {
-  if (Unavailable(ref, cand, ref_name, cand_name, r)) return;
+DiffOptions DiffOptionsFor(const RunOptions& run, bool same_language) {
   DiffOptions options;
-  options.same_language = Language(ref_name) == Language(cand_name);
+  options.same_language = same_language;
+  options.max_image_bytes = run.max_record_image_bytes;
+  return options;
+}
+
+void Compare(const StageOutcome& ref, const StageOutcome& cand, const std::string& ref_name,
+             const std::string& cand_name, const Family* family, const RunOptions& run, Record& r) {
+  if (Unavailable(ref, cand, ref_name, cand_name, r)) return;
+  const DiffOptions options = DiffOptionsFor(run, Language(ref_name) == Language(cand_name));
   DiffResult d = DiffObservations(*ref.observations, *cand.observations, family, options);
   r.diffs = std::move(d.diffs);
   r.fields_compared = d.fields_compared;
@@ -72,43 +78,40 @@ void Compare(const StageOutcome& ref, const StageOutcome& cand, const std::strin
     return;
   }
   r.verdict = r.diffs.empty() ? Verdict::kEqual : Verdict::kDiffers;
-  if (expectations != nullptr) ApplyExpectations(*expectations, r, nullptr);
+  if (run.expectations != nullptr) ApplyExpectations(*run.expectations, r, nullptr);
 }
 
 }  // namespace
 
-std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::string>& names, size_t reference,
+std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::string>& names,
                                  const std::vector<StageOutcome>& first,
-                                 const std::vector<std::vector<StageOutcome>>& cross,
-                                 const ExpectationSet* expectations, bool check_invariants,
-                                 double outlier_standard_errors, double rank_outlier_epsilons) {
+                                 const std::vector<std::vector<StageOutcome>>& cross, const RunOptions& options) {
   const Family* family = FindFamily(ic.c->family);
+  const size_t reference = options.reference;
   std::vector<Record> records;
   for (size_t k = 0; k < names.size(); ++k) {
     if (k == reference) continue;
     Record r = NewRecord(ic, names[reference], names[k]);
-    Compare(first[reference], first[k], names[reference], names[k], family, expectations, r);
+    Compare(first[reference], first[k], names[reference], names[k], family, options, r);
     records.push_back(std::move(r));
   }
-  if (check_invariants && (!ic.c->invariants.empty() || !ic.c->truth.empty() || !ic.c->rank_truth.empty())) {
+  if (options.check_invariants && (!ic.c->invariants.empty() || !ic.c->truth.empty() || !ic.c->rank_truth.empty())) {
     for (size_t k = 0; k < names.size(); ++k) {
       if (!first[k].observations) continue;  // failures are reported by the records above
       Record r = NewRecord(ic, names[k], names[k]);
-      DiffOptions options;
-      options.same_language = true;
-      InvariantResult inv = CheckInvariants(*ic.c, *first[k].observations, family, options);
+      InvariantResult inv = CheckInvariants(*ic.c, *first[k].observations, family, DiffOptionsFor(options, true));
       r.diffs = std::move(inv.violations);
       r.fields_compared = inv.checks;
-      AccuracyCheckResult acc = CheckAccuracy(*ic.c, *first[k].observations, outlier_standard_errors);
+      AccuracyCheckResult acc = CheckAccuracy(*ic.c, *first[k].observations, options.outlier_standard_errors);
       for (auto& d : acc.outliers) r.diffs.push_back(std::move(d));
       r.fields_compared += acc.checks;
       r.accuracy = std::move(acc.samples);
-      RankAccuracyCheckResult ranks = CheckRankAccuracy(*ic.c, *first[k].observations, rank_outlier_epsilons);
+      RankAccuracyCheckResult ranks = CheckRankAccuracy(*ic.c, *first[k].observations, options.rank_outlier_epsilons);
       for (auto& d : ranks.outliers) r.diffs.push_back(std::move(d));
       r.fields_compared += ranks.checks;
       r.rank_accuracy = std::move(ranks.samples);
       r.verdict = r.diffs.empty() ? Verdict::kEqual : Verdict::kDiffers;
-      if (expectations != nullptr) ApplyExpectations(*expectations, r, nullptr);
+      if (options.expectations != nullptr) ApplyExpectations(*options.expectations, r, nullptr);
       records.push_back(std::move(r));
     }
   }
@@ -121,23 +124,12 @@ std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::s
         if (k == w) continue;
         Record r = NewRecord(ic, names[w], names[k]);
         r.writer = names[w];
-        Compare(cross[w][w], cross[w][k], names[w], names[k], family, expectations, r);
+        Compare(cross[w][w], cross[w][k], names[w], names[k], family, options, r);
         records.push_back(std::move(r));
       }
     }
   }
   return records;
-}
-
-void OmitLargeImages(Record& record, int64_t max_bytes) {
-  if (max_bytes < 0) return;
-  auto shrink = [&](Value& v) {
-    if (v.kind == Value::Kind::kBytes && v.bytes.size() > static_cast<size_t>(max_bytes)) v = Value::Omitted(v.bytes);
-  };
-  for (FieldDiff& d : record.diffs) {
-    shrink(d.reference);
-    shrink(d.candidate);
-  }
 }
 
 }  // namespace dsconform

@@ -13,19 +13,12 @@ namespace dsconform {
 // against the reference; then each engine's self-check, its invariants and
 // its accuracy against the case's truth (reference = candidate = that engine;
 // harness/accuracy/accuracy_check.h); then each cross stage: for every writer W, every other
-// reader R against W reading its own images.
+// reader R against W reading its own images. Of `options`: the reference, the expectations,
+// whether invariants are checked, the outlier limits, and how large a differing image the
+// records keep whole.
 std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::string>& engine_names,
-                                 size_t reference, const std::vector<StageOutcome>& first,
-                                 const std::vector<std::vector<StageOutcome>>& cross,
-                                 const ExpectationSet* expectations, bool check_invariants = true,
-                                 double outlier_standard_errors = 6, double rank_outlier_epsilons = 3);
-
-// Replaces each differing image longer than `max_bytes` by its length and
-// first bytes (Value::Omitted), after its ranges and decoded fields were taken
-// from it: a record of two 16 MiB images would otherwise carry 64 MiB of hex
-// that nobody reads (`dsconform repro` runs the case again). Hashing them
-// instead would cost more than the differ. Negative: keep all.
-void OmitLargeImages(Record& record, int64_t max_bytes);
+                                 const std::vector<StageOutcome>& first,
+                                 const std::vector<std::vector<StageOutcome>>& cross, const RunOptions& options);
 
 }  // namespace dsconform
 

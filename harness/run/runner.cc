@@ -15,6 +15,16 @@
 namespace dsconform {
 namespace {
 
+// About the memory a record holds: its differing values dominate (images).
+int64_t BytesOf(const Record& r) {
+  int64_t n = 512;
+  for (const auto& d : r.diffs) {
+    n += 128 + static_cast<int64_t>(d.reference.bytes.size() + d.candidate.bytes.size());
+    for (const auto& x : d.decoded) n += 64 + static_cast<int64_t>(x.reference.size() + x.candidate.size());
+  }
+  return n;
+}
+
 int64_t ItemsOf(const Case& c) {
   int64_t n = 0;
   for (const auto& op : c.ops)
@@ -28,17 +38,9 @@ int64_t ItemsOf(const Case& c) {
 // What a case costs besides its items (engine calls, observations, diffs), in items.
 constexpr int64_t kItemsPerCaseOverhead = 2000;
 
-// About the memory a record holds: its differing values dominate (images).
-int64_t BytesOf(const Record& r) {
-  int64_t n = 512;
-  for (const auto& d : r.diffs) {
-    n += 128 + static_cast<int64_t>(d.reference.bytes.size() + d.candidate.bytes.size());
-    for (const auto& x : d.decoded) n += 64 + static_cast<int64_t>(x.reference.size() + x.candidate.size());
-  }
-  return n;
-}
-
 }  // namespace
+
+int64_t CostOf(const Case& c) { return ItemsOf(c) + kItemsPerCaseOverhead; }
 
 std::vector<std::vector<IndexedCase>> MakeBatches(const std::vector<IndexedCase>& cases, const RunOptions& o) {
   std::vector<std::vector<IndexedCase>> batches;
@@ -66,16 +68,18 @@ namespace {
 // another writes leaves it for that writer and goes back to work.
 class OrderedEmitter {
  public:
-  OrderedEmitter(RecordSink& sink, const ProgressFn& progress) : sink_(sink), progress_(progress) {}
+  OrderedEmitter(RecordSink& sink, const ProgressFn& progress, int64_t total_cost)
+      : sink_(sink), progress_(progress), total_cost_(total_cost) {}
 
-  absl::Status Deliver(size_t batch, std::vector<Record> records, int64_t cases) {
+  absl::Status Deliver(size_t batch, std::vector<Record> records, int64_t cases, int64_t cost) {
     int64_t bytes = 0;
     for (const Record& r : records) bytes += BytesOf(r);
     std::unique_lock<std::mutex> lock(mu_);
     pending_[batch] = {std::move(records), cases, bytes};
     waiting_bytes_ += bytes;
     executed_ += cases;  // progress counts cases run, written or not yet
-    if (progress_) progress_(executed_);
+    executed_cost_ += cost;
+    if (progress_) progress_(executed_, total_cost_ > 0 ? static_cast<double>(executed_cost_) / total_cost_ : 1.0);
     if (writing_) return status_;
     writing_ = true;
     while (status_.ok()) {
@@ -123,10 +127,12 @@ class OrderedEmitter {
   std::mutex mu_;
   RecordSink& sink_;
   const ProgressFn& progress_;
+  const int64_t total_cost_;
   std::map<size_t, Pending> pending_;
   size_t next_ = 0;
   bool writing_ = false;  // a worker is writing records outside the lock
   int64_t executed_ = 0;
+  int64_t executed_cost_ = 0;
   int64_t waiting_bytes_ = 0;
   RunStats stats_;
   absl::Status status_;
@@ -155,10 +161,13 @@ absl::StatusOr<RunStats> RunCases(const std::vector<IndexedCase>& cases, std::ve
 
   const auto batches = MakeBatches(cases, options);
   std::vector<int64_t> cost(batches.size());
-  for (size_t b = 0; b < batches.size(); ++b)
-    for (const auto& ic : batches[b]) cost[b] += ItemsOf(*ic.c) + kItemsPerCaseOverhead;
+  int64_t total_cost = 0;
+  for (size_t b = 0; b < batches.size(); ++b) {
+    for (const auto& ic : batches[b]) cost[b] += CostOf(*ic.c);
+    total_cost += cost[b];
+  }
   BatchScheduler scheduler(cost);
-  OrderedEmitter emitter(sink, progress);
+  OrderedEmitter emitter(sink, progress, total_cost);
   TapeCache tapes;  // the workers' cases share the streams' longest tapes
   std::atomic<bool> stop{false};
   std::mutex error_mu;
@@ -180,15 +189,10 @@ absl::StatusOr<RunStats> RunCases(const std::vector<IndexedCase>& cases, std::ve
       BatchOutcome outcome = ExecuteBatch(batch, engines, &tapes);
       std::vector<Record> records;
       for (size_t i = 0; i < batch.size(); ++i) {
-        auto recs = BuildRecords(batch[i], names, options.reference, outcome.first[i], outcome.cross[i],
-                                 options.expectations, options.check_invariants,
-                                 options.outlier_standard_errors, options.rank_outlier_epsilons);
-        for (auto& r : recs) {
-          OmitLargeImages(r, options.max_record_image_bytes);
-          records.push_back(std::move(r));
-        }
+        auto recs = BuildRecords(batch[i], names, outcome.first[i], outcome.cross[i], options);
+        for (auto& r : recs) records.push_back(std::move(r));
       }
-      if (auto st = emitter.Deliver(b, std::move(records), static_cast<int64_t>(batch.size())); !st.ok()) {
+      if (auto st = emitter.Deliver(b, std::move(records), static_cast<int64_t>(batch.size()), cost[b]); !st.ok()) {
         std::lock_guard<std::mutex> lock(error_mu);
         if (first_error.ok()) first_error = st;
         stop = true;

@@ -29,8 +29,8 @@ struct RunOptions {
   // bytes of them, workers take the earliest batch left (batch_scheduler.h).
   int64_t max_waiting_record_bytes = int64_t{256} << 20;
   // Differing images longer than this reach records as their length and first bytes
-  // (OmitLargeImages); negative keeps them whole (--keep_images).
-  int64_t max_record_image_bytes = int64_t{64} << 10;
+  // (DiffOptions::max_image_bytes); negative keeps them whole (--keep_images).
+  int64_t max_record_image_bytes = int64_t{4} << 10;
   size_t reference = 0;                // index into the engine list
   const ExpectationSet* expectations = nullptr;
   // `check` asks only whether live engines reproduce a recording; judging each
@@ -60,11 +60,16 @@ struct RunStats {
 };
 
 // Called after each batch with the number of cases run so far (their records
-// may still wait for earlier batches before they are written).
-using ProgressFn = std::function<void(int64_t cases_run)>;
+// may still wait for earlier batches before they are written) and the share
+// (0 to 1) of the run's work they were, weighed by their items.
+using ProgressFn = std::function<void(int64_t cases_run, double work_done)>;
 
 // The engine instances of one worker: engines[i] comes from factories[i].
 using EngineSet = std::vector<std::unique_ptr<Engine>>;
+
+// About the work a case is, in items: its items and a fixed part for its calls,
+// observations and diffs. Batches are scheduled, and progress weighed, by it.
+int64_t CostOf(const Case& c);
 
 // Consecutive cases, cut when a batch reaches options.max_batch_cases or
 // options.max_batch_items.

@@ -117,33 +117,34 @@ TEST(Runner, WorkersFallBackToCaseOrderWhenRecordsWaitTooLongAndLoseNone) {
   for (size_t i = 0; i < one.size(); ++i) EXPECT_EQ(RecordToJson(one[i]).dump(), RecordToJson(two[i]).dump());
 }
 
-TEST(Runner, LargeDifferingImagesKeepTheirRangesAndDecodedFieldsButNotTheirBytes) {
-  Record r;
-  FieldDiff big, small;
-  big.field = "a.compact";
-  big.reference = Value::Bytes(std::string(70000, 'a'));
-  big.candidate = Value::Bytes(std::string(69999, 'a') + "b");
-  big.ranges = {{69999, 70000}};
-  big.decoded = {{"entry[8749]", "1", "2", 69992, 8}};
-  small.field = "b.compact";
-  small.reference = Value::Bytes("ab");
-  small.candidate = Value::Bytes("ac");
-  r.diffs = {big, small};
-  Record kept = r;
-  OmitLargeImages(kept, -1);
-  EXPECT_EQ(RecordToJson(kept).dump(), RecordToJson(r).dump());
-  OmitLargeImages(r, 65536);
-  EXPECT_EQ(r.diffs[0].reference.kind, Value::Kind::kOmitted);
-  EXPECT_EQ(r.diffs[0].candidate.bits, 70000u);
-  EXPECT_EQ(r.diffs[0].candidate.bytes, std::string(32, 'a'));
-  EXPECT_EQ(r.diffs[0].candidate.Summary(), "70000 bytes 61616161616161616161616161616161... (not kept whole)");
-  EXPECT_EQ(r.diffs[0].ranges.size(), 1u);
-  EXPECT_EQ(r.diffs[0].decoded.size(), 1u);
-  EXPECT_EQ(r.diffs[1].reference.bytes, "ab");  // small images stay whole
-  Record back;
-  std::string error;
-  ASSERT_TRUE(RecordFromJson(nlohmann::json::parse(RecordToJson(r).dump()), &back, &error)) << error;
-  EXPECT_EQ(RecordToJson(back).dump(), RecordToJson(r).dump());  // merge reads what run wrote
+TEST(Runner, ProgressWeighsCasesByTheirItemsAndEndsAtTheWholeRun) {
+  // Case n=i has i items: with two workers the largest batches run first, so the
+  // work done runs ahead of the share of cases done.
+  const auto cases = MakeCases(40);
+  std::vector<IndexedCase> indexed;
+  for (size_t i = 0; i < cases.size(); ++i) indexed.push_back({static_cast<int64_t>(i), &cases[i]});
+  FakeFactory ref("java@1"), cand("cpp@1");
+  auto workers = CreateEngines({&ref, &cand}, 2);
+  ASSERT_TRUE(workers.ok());
+  RunOptions options;
+  options.jobs = 2;
+  options.max_batch_cases = 4;
+  CollectingSink sink;
+  std::mutex mu;
+  std::vector<std::pair<int64_t, double>> calls;
+  auto stats = RunCases(indexed, *workers, options, sink, [&](int64_t cases_run, double work_done) {
+    std::lock_guard<std::mutex> lock(mu);
+    calls.push_back({cases_run, work_done});
+  });
+  ASSERT_TRUE(stats.ok()) << stats.status();
+  ASSERT_EQ(calls.size(), 10u);  // one per batch
+  for (size_t i = 1; i < calls.size(); ++i) {
+    EXPECT_GT(calls[i].first, calls[i - 1].first);
+    EXPECT_GT(calls[i].second, calls[i - 1].second);
+  }
+  EXPECT_EQ(calls.back().first, 40);
+  EXPECT_DOUBLE_EQ(calls.back().second, 1.0);
+  EXPECT_GT(calls.front().second, 4.0 / 40);  // the first batch done is one of the costliest
 }
 
 TEST(Runner, DifferingFieldsCarryBothValues) {

@@ -87,6 +87,33 @@ TEST(ThetaSuites, SetOpsMergeThreeInputsInAllSixOrders) {
   EXPECT_EQ(cases[0].invariants[0].fields.size(), 6u);
 }
 
+TEST(ThetaSuites, SetOpsSubtractOrderedFormsAboveLgK14) {
+  // datasketches-cpp's A-not-B is quadratic unless both inputs are ordered (TH11): the full scale
+  // meets unordered inputs only up to lgK 14, but does meet them there, and larger ones ordered.
+  int hashed = 0, ordered = 0;
+  for (const Case& c : ThetaSetOpsSuite().Generate(SuiteScale::kFull)) {
+    std::map<std::string, int> lg_k;        // slot -> lgK of the sketch it holds
+    std::set<std::string> ordered_slots;
+    for (const Op& op : c.ops) {
+      if (op.op == "create") lg_k[op.sketch] = static_cast<int>(op.Int("lg_k"));
+      if (op.op == "compact") {
+        lg_k[op.sketch] = lg_k[op.Str("from")];
+        if (op.Int("ordered") == 1) ordered_slots.insert(op.sketch);
+      }
+      if (op.op != "a_not_b" || op.Str("a") == "empty" || op.Str("b") == "empty") continue;
+      const std::string a = op.Str("a"), b = op.Str("b");
+      if (ordered_slots.count(a) && ordered_slots.count(b)) {
+        ++ordered;
+      } else {
+        ++hashed;
+        EXPECT_LE(std::max(lg_k[a], lg_k[b]), 14) << c.id << " " << op.sketch;
+      }
+    }
+  }
+  EXPECT_GT(hashed, 100);
+  EXPECT_GT(ordered, 100);
+}
+
 // The truths of the set operations at the top of the ladder (n = 2^17): a holds
 // n items; b holds n/d/2 of them and as many of its own (d = 1, or 32 for the sliver).
 TEST(ThetaAccuracySuites, SetOperationTruthsAreExactCounts) {

@@ -151,7 +151,14 @@ final class ThetaFamily implements Family {
     private ThetaIntersection newIntersection(ProgramReader.Op op) {
       ThetaSetOperationBuilder b = ThetaSetOperation.builder().setSeed(seed(op));
       if (!ctx.direct) return b.buildIntersection();
+      // Its segment must hold the largest input, which is not known yet: sized for every sketch the
+      // stage holds so far (an update sketch retains under 2^(lgK+1) entries), at least the default.
       int nomEntries = 1 << b.getLgNominalEntries();
+      for (Object o : slots.values()) {
+        long entries = o instanceof UpdatableThetaSketch u ? 2L << u.getLgNomLongs()
+            : o instanceof ThetaSketch t ? t.getRetainedEntries(true) : 0;
+        while (nomEntries < entries) nomEntries <<= 1;
+      }
       return b.buildIntersection(MemorySegment.ofArray(new byte[ThetaSetOperation.getMaxIntersectionBytes(nomEntries)]));
     }
 
