@@ -128,7 +128,7 @@ class ThetaSetOps final : public Suite {
     b.Check("equal", {"ri3.compact", "rj3.compact"});
 
     // A-not-B both ways, and against the empty sketch. Unless both inputs are ordered, datasketches-cpp
-    // 5.2.0 hashes b into a table that rehashes itself on every insert past half full (TH11 in
+    // 5.2.0 hashes b into a table that rehashes itself on every insert past half full (TH12 in
     // docs/findings-theta.md): seconds per call at lgK 14, hours at lgK 18. Above lgK 14 (only at full
     // scale) the inputs' ordered compact forms are subtracted instead, so the run ends.
     std::string d0 = in[0], d1 = in[1];

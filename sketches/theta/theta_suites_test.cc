@@ -88,7 +88,7 @@ TEST(ThetaSuites, SetOpsMergeThreeInputsInAllSixOrders) {
 }
 
 TEST(ThetaSuites, SetOpsSubtractOrderedFormsAboveLgK14) {
-  // datasketches-cpp's A-not-B is quadratic unless both inputs are ordered (TH11): the full scale
+  // datasketches-cpp's A-not-B is quadratic unless both inputs are ordered (TH12): the full scale
   // meets unordered inputs only up to lgK 14, but does meet them there, and larger ones ordered.
   int hashed = 0, ordered = 0;
   for (const Case& c : ThetaSetOpsSuite().Generate(SuiteScale::kFull)) {
