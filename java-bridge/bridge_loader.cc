@@ -236,9 +236,17 @@ absl::StatusOr<std::string> BridgeRuntime::RunBatch(JNIEnv* env, const std::stri
                                                                     text, buffers, direct ? JNI_TRUE : JNI_FALSE));
   if (auto st = CheckJava(env, label_ + ": BatchRunner.runBatch threw"); !st.ok()) return st;
   if (result == nullptr) return absl::InternalError(label_ + ": BatchRunner.runBatch returned null");
-  const jsize n = env->GetArrayLength(result);
-  std::string out(static_cast<size_t>(n), '\0');
-  env->GetByteArrayRegion(result, 0, n, reinterpret_cast<jbyte*>(out.data()));
+  // The array is the writer's buffer: a u32 length, the result, then unused room (ResultWriter.finish).
+  const jsize capacity = env->GetArrayLength(result);
+  unsigned char header[4] = {0, 0, 0, 0};
+  if (capacity >= 4) env->GetByteArrayRegion(result, 0, 4, reinterpret_cast<jbyte*>(header));
+  if (auto st = CheckJava(env, label_ + ": GetByteArrayRegion"); !st.ok()) return st;
+  const uint32_t n = header[0] | header[1] << 8 | header[2] << 16 | uint32_t{header[3]} << 24;
+  if (capacity < 4 || n > static_cast<uint32_t>(capacity) - 4)
+    return absl::InternalError(absl::StrCat(label_, ": BatchRunner.runBatch returned ", capacity,
+                                            " bytes that do not hold the result length they announce (", n, ")"));
+  std::string out(n, '\0');
+  env->GetByteArrayRegion(result, 4, static_cast<jsize>(n), reinterpret_cast<jbyte*>(out.data()));
   if (auto st = CheckJava(env, label_ + ": GetByteArrayRegion"); !st.ok()) return st;
   if (library_nanos != nullptr) {
     *library_nanos = env->CallStaticLongMethod(static_cast<jclass>(runner_.get()), last_batch_library_nanos_);

@@ -72,5 +72,39 @@ TEST(JavaBridgeMemory, HundredThousandCasesKeepHeapAndResidentMemoryFlat) {
               static_cast<long long>(heap->used_bytes / kMiB), static_cast<long long>(heap->max_bytes / kMiB));
 }
 
+// A batch whose result outgrows the heap: the allocation that fails while the result grows becomes
+// the stage's error field, and the bytes stay readable for the stages after it.
+TEST(JavaBridgeMemory, AResultThatOutgrowsTheHeapEndsItsStageWithAnErrorField) {
+  auto spec = ParseJavaEngineSpec("java");
+  ASSERT_TRUE(spec.ok()) << spec.status();
+  spec->jvm.max_heap = "96m";  // the process's JVM: the same options as the test above
+  auto factory = MakeJavaEngineFactory(*spec);
+  ASSERT_TRUE(factory.ok()) << factory.status();
+  auto engine = (*factory)->Create();
+  ASSERT_TRUE(engine.ok()) << engine.status();
+
+  // 2000 images of 64 KiB (an lgK 12 update sketch in estimation mode, its table at 2^13 entries):
+  // the library's small allocations succeed while the result's buffer fails to grow, mid-field in
+  // a writer that does not reserve first.
+  nlohmann::json ops = nlohmann::json::parse(R"([
+    {"op": "create", "sketch": "a", "lg_k": 12},
+    {"op": "update", "sketch": "a", "items": {"gen": "splitmix64", "seed": 1, "count": 20000}}])");
+  for (int i = 0; i < 2000; ++i)
+    ops.push_back({{"op", "serialize"}, {"sketch", "a"}, {"form", "updatable"}, {"as", absl::StrCat("s", i)}});
+  auto big = CaseFromJson({{"id", "big"}, {"family", "theta"}, {"ops", ops}});
+  ASSERT_TRUE(big.ok()) << big.status();
+  const Case small = SmallCase(7);
+  const std::vector<PreparedStage> stages = {PrepareStage(*big, big->ops), PrepareStage(small, small.ops)};
+
+  auto out = (*engine)->Run(stages);
+  ASSERT_TRUE(out.ok()) << out.status();
+  ASSERT_EQ(out->size(), 2u);
+  const Field& last = (*out)[0].fields.back();
+  EXPECT_EQ(last.name.rfind("error@op", 0), 0u) << last.name;
+  EXPECT_EQ(last.value.error_class, "java.lang.OutOfMemoryError") << last.value.Summary();
+  EXPECT_LT((*out)[0].fields.size(), 2000u);
+  EXPECT_NE((*out)[1].Find("u.estimate"), nullptr);
+}
+
 }  // namespace
 }  // namespace dsconform

@@ -144,4 +144,20 @@ BenchFigures ComputeFigures(const BenchMeasures& m, const BenchTargets& targets)
   return f;
 }
 
+void KeepFastestRound(const RunMeasure& round, bool first, RunMeasure& best) {
+  if (first) {
+    best = round;
+    return;
+  }
+  const int64_t rss = std::max(best.peak_rss_bytes, round.peak_rss_bytes);
+  const int64_t heap = std::max(best.java_heap_peak_bytes, round.java_heap_peak_bytes);
+  const int64_t committed = std::max(best.java_heap_committed_bytes, round.java_heap_committed_bytes);
+  const bool since_start = best.peak_rss_since_start || round.peak_rss_since_start;
+  if (round.wall_seconds < best.wall_seconds) best = round;
+  best.peak_rss_bytes = rss;
+  best.java_heap_peak_bytes = heap;
+  best.java_heap_committed_bytes = committed;
+  best.peak_rss_since_start = since_start;
+}
+
 }  // namespace dsconform

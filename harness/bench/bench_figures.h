@@ -43,10 +43,17 @@ struct BenchMeasures {
   SerialPassTimes steps;
   double summaries_seconds = 0;  // summary.json, summary.md, report.html, junit.xml
 
-  // The same run as `dsconform run --jobs=1` and `--jobs=N`.
+  // The same run as `dsconform run --jobs=1` and `--jobs=N`: of `rounds` runs each (in
+  // alternating order, so that neither always meets the better-compiled Java), the fastest, with
+  // the largest peak memory of its rounds.
   RunMeasure one_worker;
   RunMeasure many_workers;
+  int rounds = 1;
+  std::vector<double> one_worker_walls, many_workers_walls;  // every round's wall time, in run order
 };
+
+// Folds one more round of a worker count into `best`: the faster run's figures, the larger peaks.
+void KeepFastestRound(const RunMeasure& round, bool first, RunMeasure& best);
 
 // The goals of issue 8, checked against every bench.
 struct BenchTargets {

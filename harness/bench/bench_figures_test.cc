@@ -116,6 +116,24 @@ TEST(ComputeFigures, NothingMeasuredMeetsNoTarget) {
   EXPECT_FALSE(f.peak_rss_met);
 }
 
+TEST(KeepFastestRound, KeepsTheFasterRunAndTheLargerPeaks) {
+  RunMeasure first, second;
+  first.wall_seconds = 10;
+  first.peak_rss_bytes = 300;
+  first.java_heap_peak_bytes = 20;
+  second.wall_seconds = 8;
+  second.cpu_seconds = 7;
+  second.peak_rss_bytes = 200;
+  second.java_heap_peak_bytes = 40;
+  RunMeasure best;
+  KeepFastestRound(first, true, best);
+  KeepFastestRound(second, false, best);
+  EXPECT_EQ(best.wall_seconds, 8);
+  EXPECT_EQ(best.cpu_seconds, 7);
+  EXPECT_EQ(best.peak_rss_bytes, 300);
+  EXPECT_EQ(best.java_heap_peak_bytes, 40);
+}
+
 TEST(FitTransferCost, RecoversExactCosts) {
   const TransferFit fit = FitTransferCost(ExactJavaCalls());
   ASSERT_TRUE(fit.ok);

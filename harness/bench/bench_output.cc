@@ -19,6 +19,10 @@ std::string Mib(int64_t bytes) {
 
 const char* MetOrMissed(bool met) { return met ? "met" : "missed"; }
 
+std::string Walls(const std::vector<double>& walls) {
+  return absl::StrJoin(walls, " / ", [](std::string* out, double w) { absl::StrAppendFormat(out, "%.2f", w); });
+}
+
 std::string RunLine(const char* label, const RunMeasure& r) {
   return absl::StrFormat("  %-34s %9.2f s   (CPU %.1f s: %.2f cores busy)\n", label, r.wall_seconds, r.cpu_seconds,
                          r.wall_seconds > 0 ? r.cpu_seconds / r.wall_seconds : 0.0);
@@ -60,6 +64,9 @@ std::string FormatBenchText(const BenchMeasures& m, const BenchFigures& f, const
                         "unmeasured) %.2f s\n\n", m.startup_seconds, m.warmup_seconds);
 
   s += "whole run (case generation, engines, diff, expectations, reports to a temporary directory)\n";
+  if (m.rounds > 1)
+    absl::StrAppendFormat(&s, "  fastest of %d rounds, in alternating order; every round: 1 worker %s s, %d workers %s s\n",
+                          m.rounds, Walls(m.one_worker_walls), m.many_workers.workers, Walls(m.many_workers_walls));
   s += RunLine("1 worker", m.one_worker);
   s += RunLine(absl::StrCat(m.many_workers.workers, " workers").c_str(), m.many_workers);
   absl::StrAppendFormat(&s, "  %-34s %9.2fx   target >= %.1fx: %s\n\n", "speedup", f.speedup, t.min_speedup,
@@ -149,7 +156,8 @@ nlohmann::ordered_json BenchToJson(const BenchMeasures& m, const BenchFigures& f
         {"startup_seconds", m.startup_seconds},
         {"warmup_seconds", m.warmup_seconds}}},
       {"runs", {{"serial_pass", RunJson(m.serial)}, {"one_worker", RunJson(m.one_worker)},
-                {"many_workers", RunJson(m.many_workers)}, {"speedup", f.speedup}}},
+                {"many_workers", RunJson(m.many_workers)}, {"speedup", f.speedup}, {"rounds", m.rounds},
+                {"one_worker_walls", m.one_worker_walls}, {"many_workers_walls", m.many_workers_walls}}},
       {"engines", engines},
       {"harness",
        {{"library_seconds_alone", f.library_seconds},

@@ -12,7 +12,7 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 for label in 'cases of hll.* (smoke)' '1 worker' '2 workers' 'speedup' 'target >= 1.7x' 'java@' \
              'all libraries' 'alone (serial pass)' 'in the 1-worker run' 'harness share' 'warm-up' 'case generation' 'item tapes' 'transfer (JNI)' \
              'diff, invariants, expectations' 'summaries' 'JNI cost of java@' 'per case stage' 'per MB' \
-             'RSS (VmHWM)' 'Java heap, peak used' 'Java heap, committed'; do
+             'RSS (VmHWM)' 'Java heap, peak used' 'Java heap, committed' 'fastest of 2 rounds'; do
   grep -qF -- "$label" "$work/out" || fail "no '$label' in:
 $(cat "$work/out")"
 done
@@ -25,6 +25,8 @@ j = json.load(open(sys.argv[1]))
 assert j["runs"]["one_worker"]["wall_seconds"] > 0
 assert j["runs"]["many_workers"]["workers"] == 2
 assert j["runs"]["speedup"] > 0
+assert j["runs"]["rounds"] == 2 and len(j["runs"]["one_worker_walls"]) == 2 and len(j["runs"]["many_workers_walls"]) == 2
+assert j["runs"]["one_worker"]["wall_seconds"] == min(j["runs"]["one_worker_walls"])
 assert len(j["engines"]) == 2 and j["engines"][1]["alone"]["library_measured_inside"]
 assert j["engines"][1]["in_one_worker_run"]["library_seconds"] > 0
 assert 0 <= j["harness"]["harness_share"] <= 1
@@ -33,4 +35,6 @@ assert set(j["targets"]) == {"speedup", "harness_share", "peak_rss_bytes"}
 PY
 "$dsconform" bench --jobs=1 >/dev/null 2>&1
 [[ $? == 2 ]] || fail "bench --jobs=1 should be a usage error"
+"$dsconform" bench --rounds=0 >/dev/null 2>&1
+[[ $? == 2 ]] || fail "bench --rounds=0 should be a usage error"
 echo PASS

@@ -33,11 +33,7 @@ absl::StatusOr<SerialPassTimes> RunSerialPass(const std::vector<IndexedCase>& ca
     t.execute_seconds += SecondsSince(start);
 
     start = std::chrono::steady_clock::now();
-    std::vector<Record> records;
-    for (size_t i = 0; i < batch.size(); ++i) {
-      auto recs = BuildRecords(batch[i], names, outcome.first[i], outcome.cross[i], options);
-      for (auto& r : recs) records.push_back(std::move(r));
-    }
+    std::vector<Record> records = BuildBatchRecords(batch, names, outcome, options);
     t.records_seconds += SecondsSince(start);
 
     start = std::chrono::steady_clock::now();

@@ -1,7 +1,7 @@
 // `dsconform bench`: how fast and how big a run is, and how much of it is the harness's own
 // work. Every figure comes from one process, so that ratios compare what ran under one load:
 // a serial pass with a clock around each step (each engine alone over every batch's prepared
-// stages), then the whole run as `dsconform run` does it with 1 worker and with N.
+// stages), then the whole run as `dsconform run` does it with 1 worker and with N, --rounds times.
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -208,6 +208,8 @@ int BenchCommand(const std::vector<std::string>& args, const std::string& comman
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   const int many = absl::GetFlag(FLAGS_jobs) > 0 ? absl::GetFlag(FLAGS_jobs) : std::max(2, cores);
   if (many < 2) return UsageError("bench compares 1 worker with --jobs workers: give --jobs=2 or more");
+  const int rounds = absl::GetFlag(FLAGS_rounds);
+  if (rounds < 1) return UsageError(absl::StrCat("--rounds: 1 or more, got ", rounds));
 
   BenchMeasures m;
   m.suites = absl::GetFlag(FLAGS_suite);
@@ -226,14 +228,9 @@ int BenchCommand(const std::vector<std::string>& args, const std::string& comman
 
   BenchSetup setup;
   for (auto& f : *factories) setup.factories.push_back(f.get());
-  ExpectationSet expectations;
-  const std::string expectations_path = absl::GetFlag(FLAGS_expectations);
-  if (!expectations_path.empty()) {
-    auto loaded = LoadExpectations(expectations_path);
-    if (!loaded.ok()) return UsageError(std::string(loaded.status().message()));
-    expectations = std::move(*loaded);
-    setup.options.expectations = &expectations;
-  }
+  auto expectations = ExpectationsFromFlag();
+  if (!expectations.ok()) return UsageError(std::string(expectations.status().message()));
+  if (!expectations->path.empty()) setup.options.expectations = &*expectations;
   const std::string reference = absl::GetFlag(FLAGS_reference);
   for (size_t i = 0; i < setup.factories.size(); ++i) {
     const std::string name = setup.factories[i]->name();
@@ -244,7 +241,7 @@ int BenchCommand(const std::vector<std::string>& args, const std::string& comman
   setup.info.reference = setup.info.engines[setup.options.reference];
   setup.info.command_line = command_line;
   setup.info.suites = SplitList(absl::GetFlag(FLAGS_suite));
-  setup.info.expectations_file = expectations_path;
+  setup.info.expectations_file = expectations->path;
   setup.options.should_stop = InstallStopSignals();
   m.engines = setup.info.engines;
 
@@ -263,14 +260,23 @@ int BenchCommand(const std::vector<std::string>& args, const std::string& comman
   absl::Status st = TimeSerialPass(setup, run_dir("serial"), m);
   std::filesystem::remove_all(run_dir("serial"));
   if (!st.ok()) return Failed(st);
-  for (RunMeasure* run : {&m.one_worker, &m.many_workers}) {
-    const int workers = run == &m.one_worker ? 1 : many;
-    std::fprintf(stderr, "dsconform bench: whole run, %d worker%s ...\n", workers, workers == 1 ? "" : "s");
-    const std::string dir = run_dir(absl::StrCat("jobs", workers));
-    auto measured = TimeWholeRun(setup, workers, dir);
-    std::filesystem::remove_all(dir);
-    if (!measured.ok()) return Failed(measured.status());
-    *run = *measured;
+  // Alternating order: in one JVM a later run meets better-compiled Java, so a fixed order would
+  // favour the worker count that always runs second.
+  m.rounds = rounds;
+  for (int round = 0; round < rounds; ++round) {
+    const bool one_first = round % 2 == 0;
+    for (int workers : {one_first ? 1 : many, one_first ? many : 1}) {
+      std::fprintf(stderr, "dsconform bench: whole run, %d worker%s (round %d of %d) ...\n", workers,
+                   workers == 1 ? "" : "s", round + 1, rounds);
+      const std::string dir = run_dir(absl::StrCat("jobs", workers));
+      auto measured = TimeWholeRun(setup, workers, dir);
+      std::filesystem::remove_all(dir);
+      if (!measured.ok()) return Failed(measured.status());
+      RunMeasure& best = workers == 1 ? m.one_worker : m.many_workers;
+      std::vector<double>& walls = workers == 1 ? m.one_worker_walls : m.many_workers_walls;
+      KeepFastestRound(*measured, walls.empty(), best);
+      walls.push_back(measured->wall_seconds);
+    }
   }
   std::filesystem::remove_all(setup.temp_root);
   m.load_after = LoadAverage();

@@ -46,6 +46,9 @@ ABSL_FLAG(bool, keep_images, false,
           "records.jsonl (run; default: differing images over 4 KiB as their length and first bytes)");
 ABSL_FLAG(std::string, corpus, "", "check: the corpus file whose recorded engine the live --engines are compared with");
 ABSL_FLAG(bool, json, false, "bench: print the figures as one JSON object instead of a table");
+ABSL_FLAG(int, rounds, 2,
+          "bench: whole runs per worker count, in alternating order (1 then N workers, then N then 1); "
+          "each count keeps its fastest round");
 
 namespace dsconform {
 

@@ -35,6 +35,7 @@ ABSL_DECLARE_FLAG(std::string, engine);
 ABSL_DECLARE_FLAG(bool, keep_images);
 ABSL_DECLARE_FLAG(std::string, corpus);
 ABSL_DECLARE_FLAG(bool, json);
+ABSL_DECLARE_FLAG(int, rounds);
 
 namespace dsconform {
 

@@ -42,6 +42,16 @@ relerr=(--suite=hll.relative_error --scale=smoke --engines=java,java-direct --pr
 check "stale expectation" 1 "$dsconform" run "${relerr[@]}" --expectations="$work/stale.jsonl" --report_dir="$work/stale"
 check "stale allowed" 0 "$dsconform" run "${relerr[@]}" --expectations="$work/stale.jsonl" \
   --allow_unexpectedly_equal --report_dir="$work/stale2"
+# merge --expectations judges a finished run again: the stale entry gone, it passes; a pattern
+# entry that covers nothing is a notice, not a failure.
+printf '# none\n' >"$work/none.jsonl"
+check "rejudged without the stale entry" 0 "$dsconform" merge --out="$work/rejudged" --expectations="$work/none.jsonl" "$work/stale"
+check "rejudged with it" 1 "$dsconform" merge --out="$work/rejudged2" --expectations="$work/stale.jsonl" "$work/stale2"
+printf '{"case": "hll/rel_err/*", "field": "*.estimate", "max_ulps": 1, "every_record": false, "reason": "a pattern"}\n' \
+  >"$work/pattern.jsonl"
+check "idle pattern" 0 "$dsconform" run "${relerr[@]}" --expectations="$work/pattern.jsonl" --report_dir="$work/pattern"
+grep -q "pattern.jsonl:1 (case hll/rel_err/\*, field \*.estimate; applied to [0-9]* records): a pattern" "$work/out" \
+  || fail "idle pattern notice: $(cat "$work/out")"
 
 # Interrupted (once: the batches under way finish; twice: it stops at once), then resumed: the
 # same reports as the uninterrupted run.

@@ -19,7 +19,8 @@ commands:
   repro CASE_ID       the case program and its result on every engine, with decoded differences
   record --engine=E --out=FILE  keep one engine's observations of the selected cases in a corpus
   check --corpus=FILE          the corpus's cases on live --engines, against what it recorded
-  merge --out=DIR SHARD_DIR...   one report from the shards of a run (--shard=I/N)
+  merge --out=DIR SHARD_DIR...   one report from the shards of a run (--shard=I/N); with
+                      --expectations=FILE, its records judged again against FILE
   bench [--json]      wall time with 1 and N workers, each library's own time, the harness's share,
                       JNI cost, peak memory (default engines: cpp,java)
 

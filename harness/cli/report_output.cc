@@ -146,4 +146,31 @@ void PrintConsoleSummary(std::FILE* out, const RunInfo& info, const std::vector<
   (void)info;
 }
 
+void PrintIdlePatterns(std::FILE* out, const ExpectationSet& set, const std::vector<Record>& records) {
+  const std::vector<IdlePattern> idle = IdlePatterns(set, records);
+  if (idle.empty()) return;
+  std::fprintf(out, "%zu pattern expectations covered no difference of this run (gone, or not reached?):\n", idle.size());
+  for (const IdlePattern& p : idle)
+    std::fprintf(out, "  %s:%d (case %s, field %s; applied to %lld records): %s\n", set.path.c_str(), p.entry->line,
+                 p.entry->case_pattern.c_str(), p.entry->field_pattern.c_str(), static_cast<long long>(p.records),
+                 p.entry->reason.c_str());
+}
+
+void PrintOutOfMemoryAdvice(std::FILE* out, const std::vector<Record>& records) {
+  constexpr const char* kOom = "OutOfMemoryError";
+  int64_t count = 0;
+  for (const Record& r : records) {
+    bool oom = r.note.find(kOom) != std::string::npos;
+    for (const FieldDiff& d : r.diffs)
+      for (const Value* v : {&d.reference, &d.candidate})
+        oom = oom || (v->kind == Value::Kind::kError && v->error_class.find(kOom) != std::string::npos);
+    count += oom;
+  }
+  if (count > 0)
+    std::fprintf(out,
+                 "%lld records ran out of Java heap (OutOfMemoryError): the cases are larger than the heap, "
+                 "give it more with --jvm_options=-Xmx8g (the default is -Xmx2g)\n",
+                 static_cast<long long>(count));
+}
+
 }  // namespace dsconform

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "harness/expect/expectations.h"
 #include "harness/report/record.h"
 #include "harness/run/runner.h"
 #include "reports/jsonl_writer.h"
@@ -47,6 +48,14 @@ absl::Status WriteSummaries(const std::string& dir, const RunInfo& info, const s
 // and an example; then where the reports are.
 void PrintConsoleSummary(std::FILE* out, const RunInfo& info, const std::vector<Record>& records,
                          const std::string& dir);
+
+// Pattern expectations (every_record false) that applied to these records and covered none of
+// their differences: a notice for whoever keeps the file, not a failure (docs/expectations.md).
+void PrintIdlePatterns(std::FILE* out, const ExpectationSet& set, const std::vector<Record>& records);
+
+// When Java ran out of heap in some records (an error field or note naming OutOfMemoryError), how
+// many and how to give it more: the cases are too large for the heap, not wrong.
+void PrintOutOfMemoryAdvice(std::FILE* out, const std::vector<Record>& records);
 
 }  // namespace dsconform
 

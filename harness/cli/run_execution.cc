@@ -125,6 +125,15 @@ std::string CaseSourceFromFlags() {
   return "";
 }
 
+absl::StatusOr<ExpectationSet> ExpectationsFromFlag(bool missing_is_empty) {
+  ExpectationSet set;
+  set.path = absl::GetFlag(FLAGS_expectations);
+  if (set.path.empty()) return set;
+  auto loaded = LoadExpectations(set.path);
+  if (!loaded.ok() && missing_is_empty && absl::IsNotFound(loaded.status())) return set;
+  return loaded;
+}
+
 absl::StatusOr<Progress::Style> ProgressStyleFromFlag() {
   const std::string p = absl::GetFlag(FLAGS_progress);
   if (p == "auto") return Progress::Detect(stderr);
@@ -141,20 +150,12 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
   if (!shard.ok()) return UsageError(std::string(shard.status().message()));
   auto style = ProgressStyleFromFlag();
   if (!style.ok()) return UsageError(std::string(style.status().message()));
-  ExpectationSet expectations;
   const std::string expectations_path = absl::GetFlag(FLAGS_expectations);
-  if (!expectations_path.empty()) {
-    auto loaded = LoadExpectations(expectations_path);
-    if (!loaded.ok()) {
-      if (!(absl::GetFlag(FLAGS_update_expectations) && absl::IsNotFound(loaded.status())))
-        return UsageError(std::string(loaded.status().message()));
-      expectations.path = expectations_path;  // --update_expectations may create it
-    } else {
-      expectations = std::move(*loaded);
-    }
-  } else if (absl::GetFlag(FLAGS_update_expectations)) {
+  if (expectations_path.empty() && absl::GetFlag(FLAGS_update_expectations))
     return UsageError("--update_expectations needs --expectations=FILE");
-  }
+  auto loaded_expectations = ExpectationsFromFlag(absl::GetFlag(FLAGS_update_expectations));
+  if (!loaded_expectations.ok()) return UsageError(std::string(loaded_expectations.status().message()));
+  ExpectationSet expectations = std::move(*loaded_expectations);
   if (inputs.engines.size() < 2) return UsageError("a run compares at least two engines (--engines=a,b)");
   const std::string dir = absl::GetFlag(FLAGS_report_dir);
   auto output = ReportOutput::Open(dir, absl::GetFlag(FLAGS_resume));
@@ -232,6 +233,8 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
     std::fprintf(stderr, "dsconform: %s\n", std::string(st.message()).c_str());
     return kExitUsage;
   }
+  if (!expectations_path.empty()) PrintIdlePatterns(stdout, expectations, (*output)->records());
+  PrintOutOfMemoryAdvice(stdout, (*output)->records());
   if (trials > 0) {
     const AccuracyStudy study = StudyAccuracy((*output)->records());
     std::printf("accuracy: %zu findings over %lld estimates and %lld rank trials (accuracy.md)\n",

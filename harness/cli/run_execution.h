@@ -10,6 +10,7 @@
 #include "absl/status/statusor.h"
 #include "harness/case/case_program.h"
 #include "harness/engine/engine.h"
+#include "harness/expect/expectations.h"
 #include "harness/run/progress.h"
 
 namespace dsconform {
@@ -48,6 +49,10 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line);
 std::function<bool()> InstallStopSignals();
 
 absl::StatusOr<Progress::Style> ProgressStyleFromFlag();
+
+// The file --expectations names, loaded; with no flag an empty set whose path is "". A missing file
+// is an empty set when `missing_is_empty` (--update_expectations creates it).
+absl::StatusOr<ExpectationSet> ExpectationsFromFlag(bool missing_is_empty = false);
 
 }  // namespace dsconform
 

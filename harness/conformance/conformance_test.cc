@@ -6,6 +6,7 @@
 //   DSCONFORM_SUITE         suite globs, comma-separated (default every suite)
 //   DSCONFORM_ENGINES       engine specs (default auto: java and the native engine, when built)
 //   DSCONFORM_EXPECTATIONS  the expectations file (default corpus/expectations.jsonl)
+//   DSCONFORM_JVM_OPTIONS   extra JVM options, comma-separated (as --jvm_options)
 #include <cstdlib>
 #include <map>
 
@@ -51,6 +52,7 @@ class Engines : public ::testing::Environment {
   void SetUp() override {
     EngineRequest request;
     request.specs = SplitList(Env("DSCONFORM_ENGINES", "auto"));
+    request.jvm_options = SplitList(Env("DSCONFORM_JVM_OPTIONS", ""));
     auto factories = ResolveEngines(request);
     ASSERT_TRUE(factories.ok()) << factories.status();
     factories_ = std::move(*factories);

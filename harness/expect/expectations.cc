@@ -1,6 +1,7 @@
 #include "harness/expect/expectations.h"
 
 #include <algorithm>
+#include <cmath>
 #include <iterator>
 #include <set>
 #include <string_view>
@@ -74,17 +75,23 @@ absl::StatusOr<ExpectationSet> LoadExpectations(const std::string& path) {
   ExpectationSet set;
   set.path = path;
   auto st = ForEachJsonLine(path, "expectations file", [&](int number, const nlohmann::json& j) -> absl::Status {
-    auto fail = [](const std::string& why) { return absl::InvalidArgumentError(why); };
-    if (!j.is_object()) return fail("expected one JSON object per line");
-    if (auto st = RejectUnknownKeys(j, {"case", "reference", "candidate", "writer", "field", "reason", "link"}, ""); !st.ok())
-      return fail(std::string(st.message()).substr(1));
+    // The accessors name the member as a JSON path ("/reason: ..."); a line needs no leading slash.
+    auto fail = [](const absl::Status& st) {
+      const std::string m(st.message());
+      return absl::InvalidArgumentError(m.empty() || m[0] != '/' ? m : m.substr(1));
+    };
+    if (!j.is_object()) return absl::InvalidArgumentError("expected one JSON object per line");
+    if (auto st = RejectUnknownKeys(j, {"case", "reference", "candidate", "writer", "field", "decoded", "max_ulps",
+                                        "every_record", "reason", "link"}, "");
+        !st.ok())
+      return fail(st);
     Expectation e;
     e.line = number;
     auto get = [&](const char* key, std::string* out, bool required) -> absl::Status {
       auto v = OptionalString(j, key, "");
-      if (!v.ok()) return fail(std::string(v.status().message()).substr(1));
+      if (!v.ok()) return fail(v.status());
       if (v->has_value()) *out = **v;
-      else if (required) return fail(absl::StrCat(key, ": missing"));
+      else if (required) return absl::InvalidArgumentError(absl::StrCat(key, ": missing"));
       return absl::OkStatus();
     };
     for (auto st : {get("case", &e.case_pattern, true), get("reference", &e.reference_pattern, false),
@@ -97,7 +104,24 @@ absl::StatusOr<ExpectationSet> LoadExpectations(const std::string& path) {
       if (auto st = get("writer", &writer, false); !st.ok()) return st;
       e.writer_pattern = writer;
     }
-    if (e.reason.empty()) return fail("reason: must say why the difference is expected");
+    auto decoded = OptionalStringList(j, "decoded", "");
+    if (!decoded.ok()) return fail(decoded.status());
+    e.decoded_patterns = std::move(*decoded);
+    if (j.contains("decoded") && e.decoded_patterns.empty())
+      return absl::InvalidArgumentError("decoded: list the decoded fields the difference may touch");
+    auto ulps = OptionalInt(j, "max_ulps", "");
+    if (!ulps.ok()) return fail(ulps.status());
+    if (ulps->has_value()) {
+      if (**ulps < 0) return absl::InvalidArgumentError("max_ulps: must be 0 or more");
+      e.max_ulps = static_cast<uint64_t>(**ulps);
+    }
+    if (j.contains("every_record")) {
+      if (!j["every_record"].is_boolean())
+        return absl::InvalidArgumentError(
+            absl::StrCat("every_record: expected true or false, got ", JsonTypeName(j["every_record"])));
+      e.every_record = j["every_record"].get<bool>();
+    }
+    if (e.reason.empty()) return absl::InvalidArgumentError("reason: must say why the difference is expected");
     set.entries.push_back(std::move(e));
     return absl::OkStatus();
   });
@@ -107,16 +131,45 @@ absl::StatusOr<ExpectationSet> LoadExpectations(const std::string& path) {
 }
 
 namespace {
+
 bool AppliesTo(const Expectation& e, const Record& r) {
   return GlobMatch(e.case_pattern, r.case_id) && GlobMatch(e.reference_pattern, r.reference) &&
          GlobMatch(e.candidate_pattern, r.candidate) &&
          (!e.writer_pattern || (e.writer_pattern->empty() ? r.writer.empty() : GlobMatch(*e.writer_pattern, r.writer)));
 }
+
+// Units in the last place between two doubles of one sign; none between others.
+std::optional<uint64_t> UlpsApart(const Value& a, const Value& b) {
+  if (a.kind != Value::Kind::kDouble || b.kind != Value::Kind::kDouble) return std::nullopt;
+  if (!std::isfinite(a.AsDouble()) || !std::isfinite(b.AsDouble()) || (a.bits >> 63) != (b.bits >> 63))
+    return std::nullopt;
+  return a.bits > b.bits ? a.bits - b.bits : b.bits - a.bits;
+}
+
+bool Covers(const Expectation& e, const FieldDiff& d) {
+  if (!GlobMatch(e.field_pattern, d.field)) return false;
+  if (!e.decoded_patterns.empty()) {
+    if (d.decoded.empty()) return false;
+    for (const DecodedDiff& x : d.decoded) {
+      const bool named = std::any_of(e.decoded_patterns.begin(), e.decoded_patterns.end(),
+                                     [&](const std::string& p) { return GlobMatch(p, x.field); });
+      if (!named) return false;
+    }
+  }
+  if (e.max_ulps) {
+    const auto apart = UlpsApart(d.reference, d.candidate);
+    if (!apart || *apart > *e.max_ulps) return false;
+  }
+  return true;
+}
+
+// Compared records: the others (errors, unsupported) have no differences to judge.
+bool Judged(const Record& r) { return r.verdict != Verdict::kError && r.verdict != Verdict::kUnsupported; }
+
 }  // namespace
 
-void ApplyExpectations(const ExpectationSet& set, Record& record, std::vector<bool>* used) {
-  if (record.verdict == Verdict::kError || record.verdict == Verdict::kUnsupported) return;
-  if (used != nullptr) used->resize(set.entries.size());
+void ApplyExpectations(const ExpectationSet& set, Record& record) {
+  if (!Judged(record)) return;
   bool any_unknown = false, any_known = false;
   const Expectation* stale = nullptr;
   for (size_t i : CandidatesFor(set, record.case_id)) {
@@ -124,7 +177,7 @@ void ApplyExpectations(const ExpectationSet& set, Record& record, std::vector<bo
     if (!AppliesTo(e, record)) continue;
     bool covered = false;
     for (auto& d : record.diffs) {
-      if (GlobMatch(e.field_pattern, d.field)) {
+      if (Covers(e, d)) {
         d.known = true;
         covered = true;
         if (record.expectation_reason.empty()) {
@@ -133,8 +186,7 @@ void ApplyExpectations(const ExpectationSet& set, Record& record, std::vector<bo
         }
       }
     }
-    if (covered && used != nullptr) (*used)[i] = true;
-    if (!covered && stale == nullptr) stale = &e;
+    if (!covered && e.every_record && stale == nullptr) stale = &e;
   }
   for (const auto& d : record.diffs) (d.known ? any_known : any_unknown) = true;
   if (any_unknown) {
@@ -150,6 +202,34 @@ void ApplyExpectations(const ExpectationSet& set, Record& record, std::vector<bo
   }
 }
 
+void RejudgeRecord(const ExpectationSet& set, Record& record) {
+  if (!Judged(record)) return;
+  if (record.verdict == Verdict::kUnexpectedlyEqual) record.note.clear();
+  record.expectation_reason.clear();
+  record.expectation_link.clear();
+  for (auto& d : record.diffs) d.known = false;
+  record.verdict = record.diffs.empty() ? Verdict::kEqual : Verdict::kDiffers;
+  ApplyExpectations(set, record);
+}
+
+std::vector<IdlePattern> IdlePatterns(const ExpectationSet& set, const std::vector<Record>& records) {
+  std::vector<int64_t> applied(set.entries.size(), 0);
+  std::vector<bool> covered(set.entries.size(), false);
+  for (const Record& r : records) {
+    if (!Judged(r)) continue;
+    for (size_t i : CandidatesFor(set, r.case_id)) {
+      const Expectation& e = set.entries[i];
+      if (e.every_record || covered[i] || !AppliesTo(e, r)) continue;
+      ++applied[i];
+      covered[i] = std::any_of(r.diffs.begin(), r.diffs.end(), [&](const FieldDiff& d) { return Covers(e, d); });
+    }
+  }
+  std::vector<IdlePattern> idle;
+  for (size_t i = 0; i < set.entries.size(); ++i)
+    if (applied[i] > 0 && !covered[i]) idle.push_back({&set.entries[i], applied[i]});
+  return idle;
+}
+
 std::string RewriteExpectations(const ExpectationSet& old_set, const std::vector<Record>& records) {
   std::vector<bool> covers(old_set.entries.size(), false), applies(old_set.entries.size(), false);
   std::ostringstream out;
@@ -162,12 +242,12 @@ std::string RewriteExpectations(const ExpectationSet& old_set, const std::vector
       if (!AppliesTo(old_set.entries[i], r)) continue;
       applies[i] = true;
       for (const auto& d : r.diffs)
-        if (GlobMatch(old_set.entries[i].field_pattern, d.field)) covers[i] = true;
+        if (Covers(old_set.entries[i], d)) covers[i] = true;
     }
     for (const auto& d : r.diffs) {
       bool covered = false;
       for (const auto& e : old_set.entries)
-        if (AppliesTo(e, r) && GlobMatch(e.field_pattern, d.field)) covered = true;
+        if (AppliesTo(e, r) && Covers(e, d)) covered = true;
       if (covered) continue;
       nlohmann::ordered_json j = {{"case", r.case_id},
                                   {"reference", r.reference},
@@ -181,12 +261,16 @@ std::string RewriteExpectations(const ExpectationSet& old_set, const std::vector
     }
   }
   for (size_t i = 0; i < old_set.entries.size(); ++i) {
-    if (applies[i] && !covers[i]) continue;  // stale: the difference is gone
+    // Stale: the difference is gone. A pattern stays (it claims no record; the run lists it as idle).
+    if (applies[i] && !covers[i] && old_set.entries[i].every_record) continue;
     const Expectation& e = old_set.entries[i];
     nlohmann::ordered_json j = {{"case", e.case_pattern}, {"reference", e.reference_pattern},
                                 {"candidate", e.candidate_pattern}};
     if (e.writer_pattern) j["writer"] = *e.writer_pattern;
     j["field"] = e.field_pattern;
+    if (!e.decoded_patterns.empty()) j["decoded"] = e.decoded_patterns;
+    if (e.max_ulps) j["max_ulps"] = *e.max_ulps;
+    if (!e.every_record) j["every_record"] = false;
     j["reason"] = e.reason;
     j["link"] = e.link;
     out << j.dump() << "\n";

@@ -1,5 +1,7 @@
 #include "harness/run/record_builder.h"
 
+#include <iterator>
+
 #include "absl/strings/str_cat.h"
 #include "harness/accuracy/accuracy_check.h"
 #include "harness/accuracy/rank_accuracy_check.h"
@@ -78,7 +80,7 @@ void Compare(const StageOutcome& ref, const StageOutcome& cand, const std::strin
     return;
   }
   r.verdict = r.diffs.empty() ? Verdict::kEqual : Verdict::kDiffers;
-  if (run.expectations != nullptr) ApplyExpectations(*run.expectations, r, nullptr);
+  if (run.expectations != nullptr) ApplyExpectations(*run.expectations, r);
 }
 
 }  // namespace
@@ -111,7 +113,7 @@ std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::s
       r.fields_compared += ranks.checks;
       r.rank_accuracy = std::move(ranks.samples);
       r.verdict = r.diffs.empty() ? Verdict::kEqual : Verdict::kDiffers;
-      if (options.expectations != nullptr) ApplyExpectations(*options.expectations, r, nullptr);
+      if (options.expectations != nullptr) ApplyExpectations(*options.expectations, r);
       records.push_back(std::move(r));
     }
   }
@@ -128,6 +130,16 @@ std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::s
         records.push_back(std::move(r));
       }
     }
+  }
+  return records;
+}
+
+std::vector<Record> BuildBatchRecords(const std::vector<IndexedCase>& batch, const std::vector<std::string>& engine_names,
+                                      const BatchOutcome& outcome, const RunOptions& options) {
+  std::vector<Record> records;
+  for (size_t i = 0; i < batch.size(); ++i) {
+    std::vector<Record> own = BuildRecords(batch[i], engine_names, outcome.first[i], outcome.cross[i], options);
+    records.insert(records.end(), std::make_move_iterator(own.begin()), std::make_move_iterator(own.end()));
   }
   return records;
 }

@@ -20,6 +20,10 @@ std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::s
                                  const std::vector<StageOutcome>& first,
                                  const std::vector<std::vector<StageOutcome>>& cross, const RunOptions& options);
 
+// The records of every case of a batch, case by case in batch order.
+std::vector<Record> BuildBatchRecords(const std::vector<IndexedCase>& batch, const std::vector<std::string>& engine_names,
+                                      const BatchOutcome& outcome, const RunOptions& options);
+
 }  // namespace dsconform
 
 #endif  // DSCONFORM_HARNESS_RUN_RECORD_BUILDER_H_

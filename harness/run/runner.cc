@@ -187,11 +187,7 @@ absl::StatusOr<RunStats> RunCases(const std::vector<IndexedCase>& cases, std::ve
       const size_t b = *taken;
       const auto& batch = batches[b];
       BatchOutcome outcome = ExecuteBatch(batch, engines, &tapes);
-      std::vector<Record> records;
-      for (size_t i = 0; i < batch.size(); ++i) {
-        auto recs = BuildRecords(batch[i], names, outcome.first[i], outcome.cross[i], options);
-        for (auto& r : recs) records.push_back(std::move(r));
-      }
+      std::vector<Record> records = BuildBatchRecords(batch, names, outcome, options);
       if (auto st = emitter.Deliver(b, std::move(records), static_cast<int64_t>(batch.size()), cost[b]); !st.ok()) {
         std::lock_guard<std::mutex> lock(error_mu);
         if (first_error.ok()) first_error = st;

@@ -35,7 +35,8 @@ public final class BatchRunner {
    * Runs every stage of {@code program} (docs/java-bridge.md) reading items and input images in
    * place from {@code blobs} (direct buffers over the C++ side's memory, which program lines name
    * by index), and returns the encoded observations of each stage, in order. A library exception
-   * ends its stage as field {@code error@op<index>}; the batch goes on.
+   * ends its stage as field {@code error@op<index>}; the batch goes on. The array's first four
+   * bytes give the length of the result that follows; the rest of the array is unused.
    */
   public static byte[] runBatch(String program, ByteBuffer[] blobs, boolean direct) {
     ByteBuffer[] readOnly = new ByteBuffer[blobs.length];
@@ -48,7 +49,7 @@ public final class BatchRunner {
       libraryNanos[0] += runStage(stage, readOnly, direct, out);
       out.endStage();
     }
-    return out.toByteArray();
+    return out.finish();
   }
 
   /** What {@link #runBatch} last spent in steps on this thread, for `dsconform bench`. */

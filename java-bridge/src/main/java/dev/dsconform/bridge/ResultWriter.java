@@ -4,19 +4,27 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * Encodes observations in the result format of docs/java-bridge.md: per stage a u32 field count,
- * then per field a u16 name length, the name, a u8 kind and its payload (little-endian).
+ * Encodes observations in the result format of docs/java-bridge.md: a u32 length of what follows,
+ * then per stage a u32 field count, then per field a u16 name length, the name, a u8 kind and its
+ * payload (little-endian).
+ *
+ * <p>Each field reserves all of its bytes before writing any, so an OutOfMemoryError while the
+ * buffer grows (a large case near the heap's limit) leaves no half-written field behind: the
+ * stage can still end with an error field and the bytes stay readable.
  */
 final class ResultWriter {
   static final int BYTES = 1, DOUBLE = 2, INT = 3, BOOL = 4, STRING = 5, ERROR = 6, UNSUPPORTED = 7;
   static final int STACK_FRAMES = 5;
+  /** The largest array a JVM reliably allocates. */
+  private static final int MAX_SIZE = Integer.MAX_VALUE - 8;
 
   private byte[] buf = new byte[1 << 12];
-  private int size = 0;
+  private int size = 4;  // after the length, which finish() writes
   private int stageStart = -1;
   private int fieldCount = 0;
 
   void beginStage() {
+    reserve(4);
     stageStart = size;
     fieldCount = 0;
     u32(0);  // patched by endStage
@@ -30,34 +38,34 @@ final class ResultWriter {
   }
 
   void bytes(String name, byte[] value) {
-    field(name, BYTES);
+    field(name, BYTES, 4 + value.length);
     blob(value);
   }
 
   void dbl(String name, double value) {
-    field(name, DOUBLE);
+    field(name, DOUBLE, 8);
     u64(Double.doubleToRawLongBits(value));
   }
 
   void integer(String name, long value) {
-    field(name, INT);
+    field(name, INT, 8);
     u64(value);
   }
 
   void bool(String name, boolean value) {
-    field(name, BOOL);
+    field(name, BOOL, 1);
     u8(value ? 1 : 0);
   }
 
   void string(String name, String value) {
-    field(name, STRING);
-    blob(utf8(value));
+    byte[] v = utf8(value);
+    field(name, STRING, 4 + v.length);
+    blob(v);
   }
 
   void error(String name, Throwable t) {
-    field(name, ERROR);
-    blob(utf8(t.getClass().getName()));
-    blob(utf8(t.getMessage() == null ? "" : t.getMessage()));
+    byte[] cls = utf8(t.getClass().getName());
+    byte[] message = utf8(t.getMessage() == null ? "" : t.getMessage());
     StringBuilder stack = new StringBuilder();
     StackTraceElement[] frames = t.getStackTrace();
     for (int i = 0; i < Math.min(STACK_FRAMES, frames.length); ++i) {
@@ -67,57 +75,69 @@ final class ResultWriter {
       stack.append("at ").append(f.getClassName()).append('.').append(f.getMethodName())
           .append('(').append(f.getFileName()).append(':').append(f.getLineNumber()).append(')');
     }
-    blob(utf8(stack.toString()));
+    byte[] frameText = utf8(stack.toString());
+    field(name, ERROR, 12 + cls.length + message.length + frameText.length);
+    blob(cls);
+    blob(message);
+    blob(frameText);
   }
 
   void unsupported(String name, String reason) {
-    field(name, UNSUPPORTED);
-    blob(utf8(reason));
+    byte[] r = utf8(reason);
+    field(name, UNSUPPORTED, 4 + r.length);
+    blob(r);
   }
 
-  byte[] toByteArray() {
-    return Arrays.copyOf(buf, size);
+  /**
+   * The encoded result: its first four bytes give the length of what follows; the array may be
+   * longer (not copied to size: a large result would need twice its memory for a moment).
+   */
+  byte[] finish() {
+    int end = size;
+    size = 0;
+    u32(end - 4);
+    size = end;
+    return buf;
   }
 
-  private void field(String name, int kind) {
-    ++fieldCount;
+  /** Writes a field's name and kind after reserving room for them and its payload. */
+  private void field(String name, int kind, int payload) {
     byte[] n = utf8(name);
     if (n.length > 0xFFFF) throw new IllegalArgumentException("field name of " + n.length + " bytes: " + name.substring(0, 80));
-    ensure(2 + n.length + 1);
+    reserve(2L + n.length + 1 + payload);
+    ++fieldCount;
     buf[size++] = (byte) n.length;
     buf[size++] = (byte) (n.length >>> 8);
-    put(n);
+    System.arraycopy(n, 0, buf, size, n.length);
+    size += n.length;
     u8(kind);
   }
 
+  // The writes below stay within what field() or beginStage() reserved.
   private void blob(byte[] b) {
     u32(b.length);
-    put(b);
-  }
-
-  private void put(byte[] b) {
-    ensure(b.length);
     System.arraycopy(b, 0, buf, size, b.length);
     size += b.length;
   }
 
   private void u8(int v) {
-    ensure(1);
     buf[size++] = (byte) v;
   }
 
   private void u32(int v) {
-    ensure(4);
     for (int i = 0; i < 4; ++i) buf[size++] = (byte) (v >>> (8 * i));
   }
 
   private void u64(long v) {
-    ensure(8);
     for (int i = 0; i < 8; ++i) buf[size++] = (byte) (v >>> (8 * i));
   }
 
-  private void ensure(int more) {
-    if (size + more > buf.length) buf = Arrays.copyOf(buf, Math.max(buf.length * 2, size + more));
+  private void reserve(long more) {
+    long need = size + more;
+    if (need <= buf.length) return;
+    if (need > MAX_SIZE) throw new IllegalStateException("a batch result over 2 GiB (" + need + " bytes); run fewer cases per batch");
+    // Grows by half: at hundreds of MB, doubling would ask the heap for much more than is used.
+    buf = Arrays.copyOf(buf, (int) Math.min(MAX_SIZE, Math.max(need, buf.length + (long) buf.length / 2)));
   }
 
   private static byte[] utf8(String s) {
