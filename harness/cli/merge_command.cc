@@ -66,7 +66,7 @@ int MergeCommand(const std::vector<std::string>& args, const std::string& comman
   if (auto st = (*writer)->Close(); !st.ok()) return UsageError(std::string(st.message()));
   if (auto st = WriteSummaries(out, info, all, ""); !st.ok()) return UsageError(std::string(st.message()));
   PrintConsoleSummary(stdout, info, all, out);
-  if (rejudge) PrintIdlePatterns(stdout, *expectations, all);
+  PrintIdlePatterns(stdout, *expectations, all);
   const bool allow_stale = absl::GetFlag(FLAGS_allow_unexpectedly_equal);
   for (const Record& r : all)
     if (VerdictFails(r.verdict) && !(allow_stale && r.verdict == Verdict::kUnexpectedlyEqual)) return kExitDifferences;

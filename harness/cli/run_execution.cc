@@ -150,12 +150,12 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
   if (!shard.ok()) return UsageError(std::string(shard.status().message()));
   auto style = ProgressStyleFromFlag();
   if (!style.ok()) return UsageError(std::string(style.status().message()));
-  const std::string expectations_path = absl::GetFlag(FLAGS_expectations);
-  if (expectations_path.empty() && absl::GetFlag(FLAGS_update_expectations))
-    return UsageError("--update_expectations needs --expectations=FILE");
   auto loaded_expectations = ExpectationsFromFlag(absl::GetFlag(FLAGS_update_expectations));
   if (!loaded_expectations.ok()) return UsageError(std::string(loaded_expectations.status().message()));
-  ExpectationSet expectations = std::move(*loaded_expectations);
+  const ExpectationSet expectations = std::move(*loaded_expectations);
+  const std::string& expectations_path = expectations.path;
+  if (expectations_path.empty() && absl::GetFlag(FLAGS_update_expectations))
+    return UsageError("--update_expectations needs --expectations=FILE");
   if (inputs.engines.size() < 2) return UsageError("a run compares at least two engines (--engines=a,b)");
   const std::string dir = absl::GetFlag(FLAGS_report_dir);
   auto output = ReportOutput::Open(dir, absl::GetFlag(FLAGS_resume));
@@ -233,7 +233,7 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
     std::fprintf(stderr, "dsconform: %s\n", std::string(st.message()).c_str());
     return kExitUsage;
   }
-  if (!expectations_path.empty()) PrintIdlePatterns(stdout, expectations, (*output)->records());
+  PrintIdlePatterns(stdout, expectations, (*output)->records());
   PrintOutOfMemoryAdvice(stdout, (*output)->records());
   if (trials > 0) {
     const AccuracyStudy study = StudyAccuracy((*output)->records());

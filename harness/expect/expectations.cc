@@ -213,6 +213,8 @@ void RejudgeRecord(const ExpectationSet& set, Record& record) {
 }
 
 std::vector<IdlePattern> IdlePatterns(const ExpectationSet& set, const std::vector<Record>& records) {
+  if (std::all_of(set.entries.begin(), set.entries.end(), [](const Expectation& e) { return e.every_record; }))
+    return {};  // no patterns: nothing to look for in every record
   std::vector<int64_t> applied(set.entries.size(), 0);
   std::vector<bool> covered(set.entries.size(), false);
   for (const Record& r : records) {
