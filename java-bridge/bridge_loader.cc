@@ -210,9 +210,9 @@ absl::StatusOr<const BridgeRuntime*> BridgeRuntime::Load(const std::string& labe
   return *rt;
 }
 
-absl::StatusOr<std::string> BridgeRuntime::RunBatch(JNIEnv* env, const std::string& program,
-                                                    absl::Span<const std::string_view> blobs, bool direct,
-                                                    int64_t* library_nanos) const {
+absl::Status BridgeRuntime::RunBatch(JNIEnv* env, const std::string& program, absl::Span<const std::string_view> blobs,
+                                     bool direct, int64_t* library_nanos,
+                                     absl::FunctionRef<absl::Status(std::string_view result)> read) const {
   LocalFrame frame(env, 8);
   if (auto st = CheckJava(env, label_ + ": PushLocalFrame", absl::StatusCode::kResourceExhausted); !st.ok()) return st;
   // The program is printable ASCII (batch_codec.cc), where modified UTF-8 and UTF-8 agree.
@@ -236,23 +236,26 @@ absl::StatusOr<std::string> BridgeRuntime::RunBatch(JNIEnv* env, const std::stri
                                                                     text, buffers, direct ? JNI_TRUE : JNI_FALSE));
   if (auto st = CheckJava(env, label_ + ": BatchRunner.runBatch threw"); !st.ok()) return st;
   if (result == nullptr) return absl::InternalError(label_ + ": BatchRunner.runBatch returned null");
-  // The array is the writer's buffer: a u32 length, the result, then unused room (ResultWriter.finish).
-  const jsize capacity = env->GetArrayLength(result);
-  unsigned char header[4] = {0, 0, 0, 0};
-  if (capacity >= 4) env->GetByteArrayRegion(result, 0, 4, reinterpret_cast<jbyte*>(header));
-  if (auto st = CheckJava(env, label_ + ": GetByteArrayRegion"); !st.ok()) return st;
-  const uint32_t n = header[0] | header[1] << 8 | header[2] << 16 | uint32_t{header[3]} << 24;
-  if (capacity < 4 || n > static_cast<uint32_t>(capacity) - 4)
-    return absl::InternalError(absl::StrCat(label_, ": BatchRunner.runBatch returned ", capacity,
-                                            " bytes that do not hold the result length they announce (", n, ")"));
-  std::string out(n, '\0');
-  env->GetByteArrayRegion(result, 4, static_cast<jsize>(n), reinterpret_cast<jbyte*>(out.data()));
-  if (auto st = CheckJava(env, label_ + ": GetByteArrayRegion"); !st.ok()) return st;
   if (library_nanos != nullptr) {
     *library_nanos = env->CallStaticLongMethod(static_cast<jclass>(runner_.get()), last_batch_library_nanos_);
     if (auto st = CheckJava(env, label_ + ": BatchRunner.lastBatchLibraryNanos threw"); !st.ok()) return st;
   }
-  return out;
+  // The array is the writer's buffer: a u32 length, the result, then unused room (ResultWriter.finish).
+  const jsize capacity = env->GetArrayLength(result);
+  auto* bytes = static_cast<const unsigned char*>(env->GetPrimitiveArrayCritical(result, nullptr));
+  if (bytes == nullptr) {
+    if (auto st = CheckJava(env, label_ + ": GetPrimitiveArrayCritical", absl::StatusCode::kResourceExhausted); !st.ok())
+      return st;
+    return absl::ResourceExhaustedError(label_ + ": GetPrimitiveArrayCritical gave no result bytes");
+  }
+  const uint32_t n = capacity < 4 ? 0 : bytes[0] | bytes[1] << 8 | bytes[2] << 16 | uint32_t{bytes[3]} << 24;
+  absl::Status st = capacity < 4 || n > static_cast<uint32_t>(capacity) - 4
+                        ? absl::InternalError(absl::StrCat(label_, ": BatchRunner.runBatch returned ", capacity,
+                                                           " bytes that do not hold the result length they announce (",
+                                                           n, ")"))
+                        : read(std::string_view(reinterpret_cast<const char*>(bytes) + 4, n));
+  env->ReleasePrimitiveArrayCritical(result, const_cast<unsigned char*>(bytes), JNI_ABORT);
+  return st;
 }
 
 }  // namespace dsconform

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "absl/functional/function_ref.h"
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
 #include "java-bridge/jni_handles.h"
@@ -35,10 +36,12 @@ class BridgeRuntime {
   // ByteBuffer, so they must not change during the call. An exception escaping runBatch (a bridge
   // bug, or a JVM error such as OutOfMemoryError) becomes an error Status. When `library_nanos` is
   // given, it receives what the batch's steps took inside Java (BatchRunner.lastBatchLibraryNanos,
-  // one more JNI call).
-  absl::StatusOr<std::string> RunBatch(JNIEnv* env, const std::string& program,
-                                       absl::Span<const std::string_view> blobs, bool direct,
-                                       int64_t* library_nanos = nullptr) const;
+  // one more JNI call). `read` is given the result bytes in place, inside the Java array (pinned:
+  // it must not call into Java); its status is RunBatch's. Copying them out first cost as much as
+  // decoding them: the result holds every image the batch wrote.
+  absl::Status RunBatch(JNIEnv* env, const std::string& program, absl::Span<const std::string_view> blobs,
+                        bool direct, int64_t* library_nanos,
+                        absl::FunctionRef<absl::Status(std::string_view result)> read) const;
 
  private:
   BridgeRuntime() = default;

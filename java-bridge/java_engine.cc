@@ -30,11 +30,14 @@ class JavaEngine final : public Engine {
     auto env = CurrentThreadEnv();
     if (!env.ok()) return Prefixed(env.status());
     int64_t library_nanos = 0;
-    auto result = runtime_->RunBatch(*env, batch->program, batch->blobs, direct_, &library_nanos);
-    if (!result.ok()) return result.status();  // already names the engine
+    absl::StatusOr<std::vector<Observations>> observations;
+    auto st = runtime_->RunBatch(*env, batch->program, batch->blobs, direct_, &library_nanos,
+                                 [&](std::string_view result) {
+                                   observations = DecodeBatchResult(result, stages.size());
+                                   return observations.ok() ? absl::OkStatus() : Prefixed(observations.status());
+                                 });
+    if (!st.ok()) return st;  // names the engine
     library_seconds_ += static_cast<double>(library_nanos) * 1e-9;
-    auto observations = DecodeBatchResult(*result, stages.size());
-    if (!observations.ok()) return Prefixed(observations.status());
     return observations;
   }
 

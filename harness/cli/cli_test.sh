@@ -35,6 +35,16 @@ for d in j2 merged; do
     cmp -s "$work/j1/$f" "$work/$d/$f" || fail "$d/$f differs from one worker's"
   done
 done
+# merge refuses what is not the shards of one run, and says which shard a merge lacks.
+check "merge of a missing directory" 2 "$dsconform" merge --out="$work/m1" "$work/s0" "$work/nothing"
+expect_in "$work/err" "$work/nothing is not the report directory of a run"
+check "merge of a shard twice" 2 "$dsconform" merge --out="$work/m2" "$work/s0" "$work/s0"
+expect_in "$work/err" "are both shard 0/2"
+check "merge of another run" 2 "$dsconform" merge --out="$work/m3" "$work/s0" "$work/j1"
+expect_in "$work/err" "are not shards of one run: 2 shards of"
+check "merge without shard 1/2" 1 "$dsconform" merge --out="$work/m4" "$work/s0"
+expect_in "$work/err" "run incomplete: shard 1/2 not given"
+expect_in "$work/m4/summary.md" "incomplete: shard 1/2 not given"
 
 # A stale expectation fails the run; --allow_unexpectedly_equal relaxes that.
 printf '{"case": "hll/rel_err/lgk=4", "field": "*", "reason": "gone"}\n' >"$work/stale.jsonl"

@@ -3,10 +3,12 @@
 // is checked against a finished run without running its engines again.
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <set>
 
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "harness/cli/cli_flags.h"
 #include "harness/cli/commands.h"
 #include "harness/cli/report_output.h"
@@ -15,6 +17,24 @@
 #include "reports/run_summary.h"
 
 namespace dsconform {
+namespace {
+
+// What makes `shard` another run's than `first`, or empty. The command lines differ by --shard.
+std::string NotOfOneRun(const RunInfo& first, const RunInfo& shard) {
+  if (shard.engines != first.engines) return absl::StrCat("engines ", absl::StrJoin(first.engines, ","), " vs ",
+                                                          absl::StrJoin(shard.engines, ","));
+  if (shard.reference != first.reference) return absl::StrCat("reference ", first.reference, " vs ", shard.reference);
+  if (shard.suites != first.suites)
+    return absl::StrCat("suites ", absl::StrJoin(first.suites, ","), " vs ", absl::StrJoin(shard.suites, ","));
+  if (shard.case_source != first.case_source)
+    return absl::StrCat("cases from '", first.case_source, "' vs '", shard.case_source, "'");
+  if (shard.shard_count != first.shard_count || shard.all_cases != first.all_cases)
+    return absl::StrCat(first.shard_count, " shards of ", first.all_cases, " cases vs ", shard.shard_count,
+                        " shards of ", shard.all_cases);
+  return "";
+}
+
+}  // namespace
 
 int MergeCommand(const std::vector<std::string>& args, const std::string& command_line) {
   const std::string out = absl::GetFlag(FLAGS_out);
@@ -24,24 +44,42 @@ int MergeCommand(const std::vector<std::string>& args, const std::string& comman
   RunInfo info;
   int64_t total_cases = 0;
   bool complete = true;
+  std::map<int64_t, std::string> shard_dirs;  // shard index -> its directory
   for (const std::string& dir : args) {
-    std::ifstream in(dir + "/run_info.json");
+    const std::string path = dir + "/run_info.json";
+    std::ifstream in(path);
+    if (!in) return UsageError(absl::StrCat(dir, " is not the report directory of a run: ", path, " cannot be opened"));
     nlohmann::json j;
     RunInfo shard;
     std::string error;
     try {
       j = nlohmann::json::parse(in);
     } catch (const std::exception& e) {
-      return UsageError(absl::StrCat(dir, "/run_info.json: cannot be read: ", e.what()));
+      return UsageError(absl::StrCat(path, ": cannot be read: ", e.what()));
     }
-    if (!RunInfoFromJson(j, &shard, &error)) return UsageError(absl::StrCat(dir, "/run_info.json: ", error));
+    if (!RunInfoFromJson(j, &shard, &error)) return UsageError(absl::StrCat(path, ": ", error));
     if (dir == args.front()) info = shard;
+    if (auto mismatch = NotOfOneRun(info, shard); !mismatch.empty())
+      return UsageError(absl::StrCat(args.front(), " and ", dir, " are not shards of one run: ", mismatch));
+    if (shard.shard_count > 1 && !shard_dirs.emplace(shard.shard_index, dir).second)
+      return UsageError(absl::StrCat(shard_dirs[shard.shard_index], " and ", dir, " are both shard ",
+                                     shard.shard_index, "/", shard.shard_count));
     total_cases += shard.total_cases;
     complete = complete && shard.status == "complete";
   }
   info.total_cases = total_cases;
   info.status = complete ? "complete" : "interrupted";
-  (void)command_line;
+  // Shards left out (a CI job that failed to upload its report) make the merged run incomplete.
+  std::vector<std::string> missing;
+  for (int64_t i = 0; info.shard_count > 1 && i < info.shard_count; ++i)
+    if (!shard_dirs.count(i)) missing.push_back(absl::StrCat(i, "/", info.shard_count));
+  if (!missing.empty()) {
+    info.status = absl::StrCat("incomplete: shard", missing.size() > 1 ? "s " : " ", absl::StrJoin(missing, ", "),
+                               " not given");
+    info.total_cases = info.all_cases;
+  }
+  info.shard_index = 0;
+  info.shard_count = 1;
   for (const std::string& dir : args) {
     auto records = ReadRecordsJsonl(dir + "/" + JsonlWriter::kFileName);
     if (!records.ok()) return UsageError(std::string(records.status().message()));
@@ -67,6 +105,10 @@ int MergeCommand(const std::vector<std::string>& args, const std::string& comman
   if (auto st = WriteSummaries(out, info, all, ""); !st.ok()) return UsageError(std::string(st.message()));
   PrintConsoleSummary(stdout, info, all, out);
   PrintIdlePatterns(stdout, *expectations, all);
+  if (info.status != "complete") {  // as the reports' gate says
+    std::fprintf(stderr, "dsconform merge: run %s\n", info.status.c_str());
+    return kExitDifferences;
+  }
   const bool allow_stale = absl::GetFlag(FLAGS_allow_unexpectedly_equal);
   for (const Record& r : all)
     if (VerdictFails(r.verdict) && !(allow_stale && r.verdict == Verdict::kUnexpectedlyEqual)) return kExitDifferences;

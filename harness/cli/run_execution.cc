@@ -203,6 +203,9 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
     if (!done.count(static_cast<int64_t>(i))) todo.push_back({static_cast<int64_t>(i), &cases[i]});
   }
   info.total_cases = in_shard;
+  info.shard_index = shard->index;
+  info.shard_count = shard->count;
+  info.all_cases = static_cast<int64_t>(cases.size());
   std::fprintf(stderr, "dsconform: %zu cases (%lld already done) on %s, reference %s, %d workers\n", todo.size(),
                static_cast<long long>(in_shard - static_cast<int64_t>(todo.size())),
                absl::StrJoin(info.engines, ", ").c_str(), info.reference.c_str(), jobs);

@@ -93,8 +93,10 @@ TEST(Differ, ManyDifferingRangesAreListedUpToTheLimitAndCounted) {
 
 TEST(Differ, RangesAreExactAcrossLongEqualStretches) {
   // Differences on both sides of 8-byte boundaries, inside long equal runs, and in the last bytes.
-  std::string a(1000, '\x5a'), b = a;
-  const std::vector<std::pair<uint32_t, uint32_t>> want = {{0, 1}, {7, 9}, {15, 16}, {16 + 8 * 50, 16 + 8 * 50 + 3}, {999, 1000}};
+  // Likewise across the 256-byte blocks the differ skips first.
+  std::string a(2000, '\x5a'), b = a;
+  const std::vector<std::pair<uint32_t, uint32_t>> want = {
+      {0, 1}, {7, 9}, {15, 16}, {16 + 8 * 50, 16 + 8 * 50 + 3}, {511, 513}, {767, 768}, {1280, 1281}, {1999, 2000}};
   for (const auto& [begin, end] : want)
     for (uint32_t i = begin; i < end; ++i) b[i] = static_cast<char>(~b[i]);
   const FieldDiff d = MakeFieldDiff("a.compact", Value::Bytes(a), Value::Bytes(b), nullptr, {});
@@ -103,6 +105,63 @@ TEST(Differ, RangesAreExactAcrossLongEqualStretches) {
     EXPECT_EQ(d.ranges[i].begin, want[i].first) << i;
     EXPECT_EQ(d.ranges[i].end, want[i].second) << i;
   }
+}
+
+// Decodes one field per byte ("byte[i]": its value) and counts the bytes it was asked for.
+class BytewiseFamily final : public Family {
+ public:
+  std::string name() const override { return "bytewise"; }
+  absl::Status ValidateOp(const Op&, const std::map<std::string, std::string>&, const std::string&) const override {
+    return absl::OkStatus();
+  }
+  std::vector<const Suite*> suites() const override { return {}; }
+  std::vector<DecodedField> DecodeImage(std::string_view image) const override {
+    return DecodeImageRange(image, 0, static_cast<uint32_t>(image.size()));
+  }
+  std::vector<DecodedField> DecodeImageRange(std::string_view image, uint32_t begin, uint32_t end) const override {
+    std::vector<DecodedField> out;
+    for (uint32_t i = begin; i < end && i < image.size(); ++i) {
+      out.push_back({"byte[" + std::to_string(i) + "]", i, 1, std::to_string(static_cast<uint8_t>(image[i]))});
+      ++bytes_decoded;
+    }
+    return out;
+  }
+  std::vector<std::string> CheckInvariant(const Invariant&, const std::vector<const Value*>&) const override {
+    return {};
+  }
+  std::string JavaSnippet(const Case&) const override { return ""; }
+  std::string CppSnippet(const Case&) const override { return ""; }
+  mutable int64_t bytes_decoded = 0;
+};
+
+TEST(Differ, DecodedFieldsOfImagesOfOneLengthStopAtTheLimit) {
+  // Two 1 MiB images that differ in every byte but one: the list is the first 64 differing
+  // fields, in order, and only the bytes they need are decoded.
+  std::string a(1 << 20, '\x02'), b(1 << 20, '\x03');
+  a[3] = '\x03';
+  BytewiseFamily family;
+  DiffOptions options;
+  options.max_decoded = 64;
+  const FieldDiff d = MakeFieldDiff("a.compact", Value::Bytes(a), Value::Bytes(b), &family, options);
+  ASSERT_EQ(d.decoded.size(), 64u);
+  EXPECT_EQ(d.decoded[0].field, "byte[0]");
+  EXPECT_EQ(d.decoded[0].reference, "2");
+  EXPECT_EQ(d.decoded[0].candidate, "3");
+  EXPECT_EQ(d.decoded[3].field, "byte[4]");  // byte[3] is equal
+  EXPECT_EQ(d.decoded[63].field, "byte[64]");
+  EXPECT_LT(family.bytes_decoded, 4096);
+  // Images of different lengths are decoded over their differing ranges: a field of the longer
+  // one's tail is listed as absent from the other.
+  const FieldDiff e = MakeFieldDiff("a.compact", Value::Bytes(a.substr(0, 100)), Value::Bytes(b.substr(0, 101)),
+                                    &family, options);
+  ASSERT_EQ(e.decoded.size(), 64u);
+  EXPECT_EQ(e.decoded[63].field, "byte[64]");
+  const FieldDiff tail = MakeFieldDiff("a.compact", Value::Bytes(a.substr(0, 100)), Value::Bytes(a.substr(0, 101)),
+                                       &family, options);
+  ASSERT_EQ(tail.decoded.size(), 1u);
+  EXPECT_EQ(tail.decoded[0].field, "byte[100]");
+  EXPECT_EQ(tail.decoded[0].reference, "");
+  EXPECT_EQ(tail.decoded[0].candidate, "2");
 }
 
 TEST(Differ, MissingFieldsOnEitherSideAreDifferences) {

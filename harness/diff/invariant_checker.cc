@@ -3,50 +3,83 @@
 #include "absl/strings/str_cat.h"
 
 namespace dsconform {
+namespace {
 
-InvariantResult CheckInvariants(const Case& c, const Observations& obs, const Family* family,
-                                const DiffOptions& options) {
+// Values a check gives the same answer on. Errors never qualify: a violation
+// carries both values whole, stack included, and stacks differ by engine.
+bool Identical(const Value* a, const Value* b) {
+  if (a == nullptr || b == nullptr) return a == b;
+  return a->kind == b->kind && a->kind != Value::Kind::kError && a->bits == b->bits && a->bytes == b->bytes;
+}
+
+bool AllIdentical(const std::vector<const Value*>& a, const std::vector<const Value*>& b) {
+  for (size_t i = 0; i < a.size(); ++i)
+    if (!Identical(a[i], b[i])) return false;
+  return true;
+}
+
+}  // namespace
+
+InvariantChecker::InvariantChecker(const Case& c, const Family* family, const DiffOptions& options)
+    : case_(c), family_(family), options_(options), earlier_(c.invariants.size()) {}
+
+InvariantResult InvariantChecker::Check(const Observations& obs) {
   InvariantResult result;
-  for (const Invariant& inv : c.invariants) {
+  for (size_t i = 0; i < case_.invariants.size(); ++i) {
+    const Invariant& inv = case_.invariants[i];
     std::vector<const Value*> values;
     for (const auto& name : inv.fields) values.push_back(obs.Find(name));
-    if (inv.check == "equal") {
-      const Value* first = values.empty() ? nullptr : values[0];
-      if (first == nullptr || first->kind == Value::Kind::kUnsupported) continue;
-      for (size_t i = 1; i < values.size(); ++i) {
-        if (values[i] == nullptr || values[i]->kind == Value::Kind::kUnsupported) continue;
-        ++result.checks;
-        if (!ValuesEqual(*first, *values[i], options)) {
-          result.violations.push_back(MakeFieldDiff(absl::StrCat("equal: ", inv.fields[i], " vs ", inv.fields[0]),
-                                                    *first, *values[i], family, options));
-        }
-      }
-      continue;
+    const Checked* done = nullptr;
+    for (const Checked& e : earlier_[i])
+      if (AllIdentical(e.values, values)) done = &e;
+    if (done == nullptr) {
+      earlier_[i].push_back(CheckOne(inv, std::move(values)));
+      done = &earlier_[i].back();
     }
-    if (inv.check == "matches_input") {
-      // fields: an image the engine wrote, and the input image it must equal.
-      const auto input = inv.fields.size() == 2 ? c.inputs.find(inv.fields[1]) : c.inputs.end();
-      if (values.empty() || values[0] == nullptr || values[0]->kind == Value::Kind::kUnsupported ||
-          input == c.inputs.end())
-        continue;
-      ++result.checks;
-      const Value given = Value::Bytes(input->second);
-      if (!ValuesEqual(given, *values[0], options))
-        result.violations.push_back(MakeFieldDiff(absl::StrCat("matches_input: ", inv.fields[0], " vs ", inv.fields[1]),
-                                                  given, *values[0], family, options));
-      continue;
-    }
-    if (family == nullptr) continue;
-    ++result.checks;
-    for (const std::string& line : family->CheckInvariant(inv, values)) {
-      FieldDiff d;
-      d.field = absl::StrCat(inv.check, ": ", line.substr(0, line.find(':')));
-      d.missing_in_reference = true;
-      d.candidate = Value::String(line);
-      result.violations.push_back(std::move(d));
-    }
+    result.checks += done->checks;
+    result.violations.insert(result.violations.end(), done->violations.begin(), done->violations.end());
   }
   return result;
+}
+
+InvariantChecker::Checked InvariantChecker::CheckOne(const Invariant& inv, std::vector<const Value*> values) const {
+  Checked out;
+  out.values = std::move(values);
+  const auto& v = out.values;
+  if (inv.check == "equal") {
+    const Value* first = v.empty() ? nullptr : v[0];
+    if (first == nullptr || first->kind == Value::Kind::kUnsupported) return out;
+    for (size_t i = 1; i < v.size(); ++i) {
+      if (v[i] == nullptr || v[i]->kind == Value::Kind::kUnsupported) continue;
+      ++out.checks;
+      if (!ValuesEqual(*first, *v[i], options_))
+        out.violations.push_back(MakeFieldDiff(absl::StrCat("equal: ", inv.fields[i], " vs ", inv.fields[0]), *first,
+                                               *v[i], family_, options_));
+    }
+    return out;
+  }
+  if (inv.check == "matches_input") {
+    // fields: an image the engine wrote, and the input image it must equal.
+    const auto input = inv.fields.size() == 2 ? case_.inputs.find(inv.fields[1]) : case_.inputs.end();
+    if (v.empty() || v[0] == nullptr || v[0]->kind == Value::Kind::kUnsupported || input == case_.inputs.end())
+      return out;
+    ++out.checks;
+    const Value given = Value::Bytes(input->second);
+    if (!ValuesEqual(given, *v[0], options_))
+      out.violations.push_back(MakeFieldDiff(absl::StrCat("matches_input: ", inv.fields[0], " vs ", inv.fields[1]),
+                                             given, *v[0], family_, options_));
+    return out;
+  }
+  if (family_ == nullptr) return out;
+  ++out.checks;
+  for (const std::string& line : family_->CheckInvariant(inv, v)) {
+    FieldDiff d;
+    d.field = absl::StrCat(inv.check, ": ", line.substr(0, line.find(':')));
+    d.missing_in_reference = true;
+    d.candidate = Value::String(line);
+    out.violations.push_back(std::move(d));
+  }
+  return out;
 }
 
 }  // namespace dsconform

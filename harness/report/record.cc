@@ -118,6 +118,8 @@ nlohmann::ordered_json RunInfoToJson(const RunInfo& info) {
                               {"total_cases", info.total_cases}};
   if (!info.engine_specs.empty()) j["engine_specs"] = info.engine_specs;
   if (!info.case_source.empty()) j["case_source"] = info.case_source;
+  if (info.shard_count > 1)
+    j["shard"] = {{"index", info.shard_index}, {"count", info.shard_count}, {"all_cases", info.all_cases}};
   return j;
 }
 
@@ -132,6 +134,12 @@ bool RunInfoFromJson(const nlohmann::json& j, RunInfo* out, std::string* error) 
     out->total_cases = j.at("total_cases").get<int64_t>();
     out->engine_specs = j.value("engine_specs", std::map<std::string, std::string>());
     out->case_source = j.value("case_source", std::string());
+    if (j.contains("shard")) {
+      const auto& shard = j.at("shard");
+      out->shard_index = shard.at("index").get<int64_t>();
+      out->shard_count = shard.at("count").get<int64_t>();
+      out->all_cases = shard.at("all_cases").get<int64_t>();
+    }
   } catch (const std::exception& e) {
     *error = e.what();
     return false;

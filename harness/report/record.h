@@ -109,6 +109,11 @@ struct RunInfo {
   // --tck_dir, --fuzz_from ...), so that repro finds them: "--tck_dir=/data/tck".
   std::string case_source;
   int64_t total_cases = 0;
+  // A shard of a run (--shard=I/N) runs every Nth case of the run's all_cases; `merge` checks
+  // that its inputs are the N shards of one run. Unsharded: 0/1.
+  int64_t shard_index = 0;
+  int64_t shard_count = 1;
+  int64_t all_cases = 0;
 };
 
 nlohmann::ordered_json RecordToJson(const Record& r);

@@ -98,10 +98,11 @@ std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::s
     records.push_back(std::move(r));
   }
   if (options.check_invariants && (!ic.c->invariants.empty() || !ic.c->truth.empty() || !ic.c->rank_truth.empty())) {
+    InvariantChecker invariants(*ic.c, family, DiffOptionsFor(options, true));
     for (size_t k = 0; k < names.size(); ++k) {
       if (!first[k].observations) continue;  // failures are reported by the records above
       Record r = NewRecord(ic, names[k], names[k]);
-      InvariantResult inv = CheckInvariants(*ic.c, *first[k].observations, family, DiffOptionsFor(options, true));
+      InvariantResult inv = invariants.Check(*first[k].observations);
       r.diffs = std::move(inv.violations);
       r.fields_compared = inv.checks;
       AccuracyCheckResult acc = CheckAccuracy(*ic.c, *first[k].observations, options.outlier_standard_errors);
