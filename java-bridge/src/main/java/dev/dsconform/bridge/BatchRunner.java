@@ -57,11 +57,15 @@ public final class BatchRunner {
     return LIBRARY_NANOS.get()[0];
   }
 
-  /** Runs one stage; returns the nanoseconds its steps took. */
+  /**
+   * Runs one stage; returns the nanoseconds its steps took inside the library: their time less
+   * the harness's copies of images into the result and out of the batch's buffers.
+   */
   private static long runStage(ProgramReader.Stage stage, ByteBuffer[] blobs, boolean direct, ResultWriter out) {
     Family family = FAMILIES.get(stage.family());
-    Family.StageExecutor executor =
-        family == null ? null : family.begin(new StageContext(blobs, direct, out, stage.images()));
+    StageContext context = new StageContext(blobs, direct, out, stage.images());
+    long copiedBefore = context.copyNanos();
+    Family.StageExecutor executor = family == null ? null : family.begin(context);
     long nanos = 0;
     for (ProgramReader.Op op : stage.ops()) {
       long start = System.nanoTime();
@@ -73,16 +77,18 @@ public final class BatchRunner {
         // An allocation a corrupt image asked for (a 2^31-entry array) failed and was abandoned;
         // the heap is as before, so it is this case's outcome, not the engine's end.
         out.error("error@op" + op.index(), e);
-        return nanos + (System.nanoTime() - start);
+        nanos += System.nanoTime() - start;
+        break;
       } catch (LinkageError | VirtualMachineError e) {
         throw e;  // the engine itself is unusable (wrong class versions, a broken VM): fail the batch
       } catch (Throwable t) {
         out.error("error@op" + op.index(), t);
-        return nanos + (System.nanoTime() - start);
+        nanos += System.nanoTime() - start;
+        break;
       }
       nanos += System.nanoTime() - start;
     }
-    return nanos;
+    return Math.max(0, nanos - (context.copyNanos() - copiedBefore));
   }
 
   /** The family tokens runBatch understands, comma-separated and sorted: the C++ engine's SupportsFamily. */

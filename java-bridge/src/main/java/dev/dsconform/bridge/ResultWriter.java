@@ -22,6 +22,7 @@ final class ResultWriter {
   private int size = 4;  // after the length, which finish() writes
   private int stageStart = -1;
   private int fieldCount = 0;
+  private long copyNanos = 0;
 
   void beginStage() {
     reserve(4);
@@ -38,8 +39,15 @@ final class ResultWriter {
   }
 
   void bytes(String name, byte[] value) {
+    long start = System.nanoTime();
     field(name, BYTES, 4 + value.length);
     blob(value);
+    copyNanos += System.nanoTime() - start;
+  }
+
+  /** Time spent copying images into the result: the harness's, not the library's (`dsconform bench`). */
+  long copyNanos() {
+    return copyNanos;
   }
 
   void dbl(String name, double value) {

@@ -11,6 +11,7 @@ final class StageContext {
   final ResultWriter out;
   private final Map<String, ProgramReader.ImageRef> inputImages;
   private final Map<String, byte[]> writtenImages = new HashMap<>();
+  private long copyNanos = 0;
 
   StageContext(ByteBuffer[] blobs, boolean direct, ResultWriter out, Map<String, ProgramReader.ImageRef> inputImages) {
     this.blobs = blobs;
@@ -35,13 +36,23 @@ final class StageContext {
    * A copy, because wrap modes may keep (and writable_wrap may change) the array they are given.
    */
   byte[] imageCopy(String field) {
-    byte[] written = writtenImages.get(field);
-    if (written != null) return written.clone();
-    ProgramReader.ImageRef ref = inputImages.get(field);
-    if (ref == null) throw new IllegalArgumentException("no image named " + field + " in this stage");
-    ByteBuffer image = blobs[ref.blob()];
-    byte[] copy = new byte[image.capacity()];
-    image.get(0, copy);
-    return copy;
+    long start = System.nanoTime();
+    try {
+      byte[] written = writtenImages.get(field);
+      if (written != null) return written.clone();
+      ProgramReader.ImageRef ref = inputImages.get(field);
+      if (ref == null) throw new IllegalArgumentException("no image named " + field + " in this stage");
+      ByteBuffer image = blobs[ref.blob()];
+      byte[] copy = new byte[image.capacity()];
+      image.get(0, copy);
+      return copy;
+    } finally {
+      copyNanos += System.nanoTime() - start;
+    }
+  }
+
+  /** Time spent in the harness's own copies during this stage's steps (images in and out). */
+  long copyNanos() {
+    return copyNanos + out.copyNanos();
   }
 }
