@@ -1,6 +1,7 @@
 #include "harness/diff/differ.h"
 
 #include "gtest/gtest.h"
+#include "harness/diff/test_family.h"
 #include "harness/family/family.h"
 
 namespace dsconform {
@@ -108,16 +109,8 @@ TEST(Differ, RangesAreExactAcrossLongEqualStretches) {
 }
 
 // Decodes one field per byte ("byte[i]": its value) and counts the bytes it was asked for.
-class BytewiseFamily final : public Family {
+class BytewiseFamily final : public TestFamily {
  public:
-  std::string name() const override { return "bytewise"; }
-  absl::Status ValidateOp(const Op&, const std::map<std::string, std::string>&, const std::string&) const override {
-    return absl::OkStatus();
-  }
-  std::vector<const Suite*> suites() const override { return {}; }
-  std::vector<DecodedField> DecodeImage(std::string_view image) const override {
-    return DecodeImageRange(image, 0, static_cast<uint32_t>(image.size()));
-  }
   std::vector<DecodedField> DecodeImageRange(std::string_view image, uint32_t begin, uint32_t end) const override {
     std::vector<DecodedField> out;
     for (uint32_t i = begin; i < end && i < image.size(); ++i) {
@@ -126,11 +119,6 @@ class BytewiseFamily final : public Family {
     }
     return out;
   }
-  std::vector<std::string> CheckInvariant(const Invariant&, const std::vector<const Value*>&) const override {
-    return {};
-  }
-  std::string JavaSnippet(const Case&) const override { return ""; }
-  std::string CppSnippet(const Case&) const override { return ""; }
   mutable int64_t bytes_decoded = 0;
 };
 

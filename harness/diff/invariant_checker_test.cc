@@ -1,20 +1,14 @@
 #include "harness/diff/invariant_checker.h"
 
 #include "gtest/gtest.h"
+#include "harness/diff/test_family.h"
 
 namespace dsconform {
 namespace {
 
 // Counts the family checks it is asked for, and fails every image whose first byte is 'x'.
-class CountingFamily final : public Family {
+class CountingFamily final : public TestFamily {
  public:
-  std::string name() const override { return "counting"; }
-  absl::Status ValidateOp(const Op&, const std::map<std::string, std::string>&, const std::string&) const override {
-    return absl::OkStatus();
-  }
-  std::vector<const Suite*> suites() const override { return {}; }
-  std::vector<DecodedField> DecodeImage(std::string_view) const override { return {}; }
-  std::vector<DecodedField> DecodeImageRange(std::string_view, uint32_t, uint32_t) const override { return {}; }
   std::vector<std::string> CheckInvariant(const Invariant& inv, const std::vector<const Value*>& values) const override {
     ++calls;
     std::vector<std::string> out;
@@ -22,8 +16,6 @@ class CountingFamily final : public Family {
       if (values[i] != nullptr && values[i]->bytes.rfind('x', 0) == 0) out.push_back(inv.fields[i] + ": starts with x");
     return out;
   }
-  std::string JavaSnippet(const Case&) const override { return ""; }
-  std::string CppSnippet(const Case&) const override { return ""; }
   mutable int calls = 0;
 };
 
