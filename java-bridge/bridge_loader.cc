@@ -7,9 +7,9 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "absl/strings/str_split.h"
 #include "java-bridge/java_exception.h"
 #include "java-bridge/jvm.h"
+#include "nlohmann/json.hpp"
 
 namespace dsconform {
 namespace {
@@ -157,15 +157,17 @@ absl::StatusOr<BridgeRuntime*> BridgeRuntime::Create(JNIEnv* env, const std::str
   DSC_CHECK_JAVA(env, "BatchRunner.lastBatchLibraryNanos");
   jmethodID library_version = env->GetStaticMethodID(runner, "libraryVersion", "()Ljava/lang/String;");
   DSC_CHECK_JAVA(env, "BatchRunner.libraryVersion");
-  jmethodID families = env->GetStaticMethodID(runner, "families", "()Ljava/lang/String;");
-  DSC_CHECK_JAVA(env, "BatchRunner.families");
+  jmethodID capabilities = env->GetStaticMethodID(runner, "capabilities", "(Z)Ljava/lang/String;");
+  DSC_CHECK_JAVA(env, "BatchRunner.capabilities");
   jmethodID probe = env->GetStaticMethodID(runner, "probe", "()Ljava/lang/String;");
   DSC_CHECK_JAVA(env, "BatchRunner.probe");
 
   auto version = static_cast<jstring>(env->CallStaticObjectMethod(runner, library_version));
   DSC_CHECK_JAVA(env, "BatchRunner.libraryVersion()");
-  auto family_list = static_cast<jstring>(env->CallStaticObjectMethod(runner, families));
-  DSC_CHECK_JAVA(env, "BatchRunner.families()");
+  auto heap_json = static_cast<jstring>(env->CallStaticObjectMethod(runner, capabilities, JNI_FALSE));
+  DSC_CHECK_JAVA(env, "BatchRunner.capabilities(false)");
+  auto direct_json = static_cast<jstring>(env->CallStaticObjectMethod(runner, capabilities, JNI_TRUE));
+  DSC_CHECK_JAVA(env, "BatchRunner.capabilities(true)");
   env->CallStaticObjectMethod(runner, probe);
   if (auto e = TakePendingException(env)) {
     // "java@8.0.0", and where it came from when the label says something else (a jar path).
@@ -178,6 +180,12 @@ absl::StatusOr<BridgeRuntime*> BridgeRuntime::Create(JNIEnv* env, const std::str
         CannotRunReason(*e, jvm_version.ok() ? *jvm_version : "?")));
   }
 
+  Capabilities heap, direct;
+  std::string error;
+  if (!CapabilitiesFromJson(nlohmann::json::parse(ToUtf8(env, heap_json), nullptr, false), &heap, &error) ||
+      !CapabilitiesFromJson(nlohmann::json::parse(ToUtf8(env, direct_json), nullptr, false), &direct, &error))
+    return absl::InternalError(absl::StrCat(label, ": BatchRunner.capabilities(): ", error));
+
   jclass byte_buffer = env->FindClass("java/nio/ByteBuffer");
   DSC_CHECK_JAVA(env, "FindClass java.nio.ByteBuffer");
 
@@ -189,7 +197,8 @@ absl::StatusOr<BridgeRuntime*> BridgeRuntime::Create(JNIEnv* env, const std::str
   rt->run_batch_ = run_batch;
   rt->last_batch_library_nanos_ = last_batch_library_nanos;
   rt->library_version_ = ToUtf8(env, version);
-  rt->families_ = absl::StrSplit(ToUtf8(env, family_list), ',', absl::SkipEmpty());
+  rt->capabilities_ = std::move(heap);
+  rt->direct_capabilities_ = std::move(direct);
   return rt;
 }
 

@@ -11,6 +11,7 @@
 #include "absl/functional/function_ref.h"
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
+#include "harness/engine/capabilities.h"
 #include "java-bridge/jni_handles.h"
 
 namespace dsconform {
@@ -29,8 +30,9 @@ class BridgeRuntime {
 
   // BatchRunner.libraryVersion(): the datasketches-java version this loader sees.
   const std::string& library_version() const { return library_version_; }
-  // BatchRunner.families(): the `case` family tokens the bridge implements.
-  const std::vector<std::string>& families() const { return families_; }
+  // BatchRunner.capabilities(direct): the families the bridge executes and the steps of each, on
+  // the heap (java) or with sketches in a MemorySegment (java-direct).
+  const Capabilities& capabilities(bool direct) const { return direct ? direct_capabilities_ : capabilities_; }
 
   // One BatchRunner.runBatch call. Java reads each of `blobs` in place through a read-only direct
   // ByteBuffer, so they must not change during the call. An exception escaping runBatch (a bridge
@@ -54,7 +56,7 @@ class BridgeRuntime {
   jmethodID run_batch_ = nullptr;
   jmethodID last_batch_library_nanos_ = nullptr;
   std::string library_version_;
-  std::vector<std::string> families_;
+  Capabilities capabilities_, direct_capabilities_;
 };
 
 }  // namespace dsconform

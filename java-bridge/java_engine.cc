@@ -18,10 +18,7 @@ class JavaEngine final : public Engine {
 
   std::string name() const override { return name_; }
   std::string kind() const override { return direct_ ? "java-direct" : "java"; }
-  bool SupportsFamily(const std::string& family) const override {
-    const auto& f = runtime_->families();
-    return std::find(f.begin(), f.end(), family) != f.end();
-  }
+  const Capabilities& capabilities() const override { return runtime_->capabilities(direct_); }
 
   absl::StatusOr<std::vector<Observations>> Run(absl::Span<const PreparedStage> stages) override {
     if (stages.empty()) return std::vector<Observations>{};

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/report/record.h"
+#include "harness/record/record.h"
 
 namespace dsconform {
 

@@ -9,7 +9,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "harness/report/record.h"
+#include "harness/record/record.h"
 
 namespace dsconform {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "harness/report/record.h"
+#include "harness/record/record.h"
 #include "reports/run_summary.h"
 
 namespace dsconform {

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "absl/strings/string_view.h"
-#include "harness/report/record.h"
+#include "harness/record/record.h"
 
 namespace dsconform {
 

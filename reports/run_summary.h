@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "harness/report/record.h"
+#include "harness/record/record.h"
 #include "nlohmann/json.hpp"
 
 namespace dsconform {

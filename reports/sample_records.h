@@ -3,7 +3,7 @@
 
 #include <vector>
 
-#include "harness/report/record.h"
+#include "harness/record/record.h"
 
 namespace dsconform {
 

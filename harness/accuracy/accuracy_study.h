@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "harness/accuracy/rank_accuracy_study.h"
-#include "harness/report/record.h"
+#include "harness/record/record.h"
 
 namespace dsconform {
 

@@ -5,7 +5,7 @@
 
 #include "harness/case/case_program.h"
 #include "harness/engine/observation.h"
-#include "harness/report/record.h"
+#include "harness/record/record.h"
 
 namespace dsconform {
 

@@ -7,7 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "sketches/native/item_tape.h"
+#include "harness/engine/item_tape_reader.h"
 
 namespace dsconform {
 namespace {

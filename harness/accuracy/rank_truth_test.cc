@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "sketches/native/item_tape.h"
+#include "harness/engine/item_tape_reader.h"
 
 namespace dsconform {
 namespace {

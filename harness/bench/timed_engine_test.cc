@@ -13,7 +13,10 @@ class FakeEngine : public Engine {
   explicit FakeEngine(bool measures) : measures_(measures) {}
   std::string name() const override { return "fake@1"; }
   std::string kind() const override { return "fake"; }
-  bool SupportsFamily(const std::string& family) const override { return family == "hll"; }
+  const Capabilities& capabilities() const override {
+    static const auto* caps = new Capabilities{{"hll", {}}};
+    return *caps;
+  }
   absl::StatusOr<std::vector<Observations>> Run(absl::Span<const PreparedStage> stages) override {
     library_ += 0.25;
     return std::vector<Observations>(stages.size());

@@ -18,12 +18,12 @@ class CorpusEngine : public Engine {
   explicit CorpusEngine(std::shared_ptr<const Corpus> corpus) : corpus_(std::move(corpus)) {
     for (const auto& e : corpus_->entries) {
       by_id_[e.c.id] = {&e, CaseToJson(e.c).dump()};
-      families_[e.c.family] = true;
+      families_[e.c.family];  // steps not stated: it answers what it recorded
     }
   }
   std::string name() const override { return corpus_->header.engine + kCorpusEngineSuffix; }
   std::string kind() const override { return "corpus"; }
-  bool SupportsFamily(const std::string& family) const override { return families_.count(family) > 0; }
+  const Capabilities& capabilities() const override { return families_; }
 
   absl::StatusOr<std::vector<Observations>> Run(absl::Span<const PreparedStage> stages) override {
     std::vector<Observations> out;
@@ -53,7 +53,7 @@ class CorpusEngine : public Engine {
 
   std::shared_ptr<const Corpus> corpus_;
   std::map<std::string, std::pair<const CorpusEntry*, std::string>> by_id_;  // id -> entry, its program
-  std::map<std::string, bool> families_;
+  Capabilities families_;
 };
 
 class CorpusEngineFactory : public EngineFactory {

@@ -141,12 +141,12 @@ absl::Status ParseHeader(const OrderedJson& j, CorpusHeader& h) {
   return absl::OkStatus();
 }
 
-absl::StatusOr<CorpusEntry> ParseEntry(const OrderedJson& j) {
+absl::StatusOr<CorpusEntry> ParseEntry(const OrderedJson& j, const FamilyCatalog& families) {
   if (auto st = RejectUnknownKeys(j, {"case", "first", "cross", "sum"}, ""); !st.ok()) return st;
   CorpusEntry e;
   auto c = CaseFromJson(nlohmann::json(j.at("case")), "/case");
   if (!c.ok()) return c.status();
-  if (auto st = ValidateCase(*c); !st.ok()) return st;
+  if (auto st = ValidateCase(*c, families); !st.ok()) return st;
   e.c = std::move(*c);
   if (!j.contains("first")) return absl::InvalidArgumentError("/first: missing");
   auto first = ObservationsFromJson(j["first"], "/first");
@@ -204,7 +204,7 @@ absl::Status CorpusWriter::Finish() {
   return st;
 }
 
-absl::StatusOr<Corpus> ReadCorpus(const std::string& path) {
+absl::StatusOr<Corpus> ReadCorpus(const std::string& path, const FamilyCatalog& families) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return absl::NotFoundError(absl::StrCat("corpus ", path, ": cannot be read"));
   Corpus corpus;
@@ -246,7 +246,7 @@ absl::StatusOr<Corpus> ReadCorpus(const std::string& path) {
       continue;
     }
     if (!j.contains("case")) return at(absl::InvalidArgumentError("expected a case line ({\"case\": ...}) or the end line"));
-    auto entry = ParseEntry(j);
+    auto entry = ParseEntry(j, families);
     if (!entry.ok()) return at(entry.status());
     if (!ids.insert(entry->c.id).second) return at(absl::InvalidArgumentError("case " + entry->c.id + " appears twice"));
     corpus.entries.push_back(std::move(*entry));

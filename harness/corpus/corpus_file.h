@@ -10,6 +10,7 @@
 #include "absl/status/statusor.h"
 #include "harness/case/case_program.h"
 #include "harness/engine/observation.h"
+#include "harness/family/family_catalog.h"
 
 namespace dsconform {
 
@@ -62,7 +63,7 @@ class CorpusWriter {
 
 // Reads and checks a whole corpus: format version, every line's checksum and
 // shape, every case program, the end line's count. Errors name file and line.
-absl::StatusOr<Corpus> ReadCorpus(const std::string& path);
+absl::StatusOr<Corpus> ReadCorpus(const std::string& path, const FamilyCatalog& families);
 
 }  // namespace dsconform
 

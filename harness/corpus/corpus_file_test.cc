@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "sketches/compiled_families.h"
 #include "harness/engine/engine.h"
 #include "nlohmann/json.hpp"
 
@@ -61,7 +62,7 @@ class CorpusFileTest : public ::testing::Test {
     for (const auto& l : lines) out << l << "\n";
   }
   std::string ReadError() {
-    auto c = ReadCorpus(path_);
+    auto c = ReadCorpus(path_, CompiledFamilies());
     EXPECT_FALSE(c.ok());
     return c.ok() ? "" : std::string(c.status().message());
   }
@@ -70,7 +71,7 @@ class CorpusFileTest : public ::testing::Test {
 TEST_F(CorpusFileTest, RoundTripsSmallImagesWholeAndLargeOnesAsDigests) {
   const std::string small(40, '\x07'), large(300, '\x01');
   Write({Entry(small)});
-  auto c = ReadCorpus(path_);
+  auto c = ReadCorpus(path_, CompiledFamilies());
   ASSERT_TRUE(c.ok()) << c.status();
   EXPECT_EQ(c->header.engine, "cpp@test");
   ASSERT_EQ(c->entries.size(), 1u);
@@ -83,7 +84,7 @@ TEST_F(CorpusFileTest, RoundTripsSmallImagesWholeAndLargeOnesAsDigests) {
   EXPECT_EQ(e.cross->Find("b.estimate")->bits, 0x8000000000000000ull);
 
   Write({Entry(large)});
-  c = ReadCorpus(path_);
+  c = ReadCorpus(path_, CompiledFamilies());
   ASSERT_TRUE(c.ok()) << c.status();
   const Value* digest = c->entries[0].first.Find("a.compact");
   ASSERT_EQ(digest->kind, Value::Kind::kDigest);
@@ -93,7 +94,7 @@ TEST_F(CorpusFileTest, RoundTripsSmallImagesWholeAndLargeOnesAsDigests) {
   EXPECT_FALSE(digest->SameImage(Value::Bytes(std::string(299, '\x01'))));
 
   Write({Entry(large)}, -1);  // --keep_images
-  c = ReadCorpus(path_);
+  c = ReadCorpus(path_, CompiledFamilies());
   ASSERT_TRUE(c.ok()) << c.status();
   EXPECT_EQ(c->entries[0].first.Find("a.compact")->bytes, large);
 }
@@ -107,7 +108,7 @@ TEST_F(CorpusFileTest, EveryKindOfValueRoundTrips) {
   e.first.Add("b.deserialize", Value::Error("SketchesArgumentException", "Possible corruption"));
   e.first.Add("c.wrap", Value::Unsupported("no wrap in C++"));
   Write({e});
-  auto c = ReadCorpus(path_);
+  auto c = ReadCorpus(path_, CompiledFamilies());
   ASSERT_TRUE(c.ok()) << c.status();
   const Observations& got = c->entries[0].first;
   ASSERT_EQ(got.fields.size(), e.first.fields.size());

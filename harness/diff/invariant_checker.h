@@ -7,7 +7,7 @@
 #include "harness/diff/differ.h"
 #include "harness/engine/observation.h"
 #include "harness/family/family.h"
-#include "harness/report/record.h"
+#include "harness/record/record.h"
 
 namespace dsconform {
 

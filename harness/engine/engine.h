@@ -10,6 +10,7 @@
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
 #include "harness/case/case_program.h"
+#include "harness/engine/capabilities.h"
 #include "harness/engine/item_tape.h"
 #include "harness/engine/observation.h"
 #include "harness/engine/tape_cache.h"
@@ -47,8 +48,11 @@ class Engine {
   virtual ~Engine() = default;
   virtual std::string name() const = 0;  // kind@version
   virtual std::string kind() const = 0;  // cpp, java, java-direct, python, ...
-  // Families this engine can execute; other cases get "not supported by this engine".
-  virtual bool SupportsFamily(const std::string& family) const = 0;
+  // The families this engine executes and, for each, the steps it declares
+  // (harness/engine/capabilities.h): cases of other families get "not supported
+  // by this engine", and steps it does not declare never reach it.
+  virtual const Capabilities& capabilities() const = 0;
+  bool SupportsFamily(const std::string& family) const { return capabilities().count(family) > 0; }
   virtual absl::StatusOr<std::vector<Observations>> Run(absl::Span<const PreparedStage> stages) = 0;
   // Seconds spent inside the library under test over every Run call so far,
   // as the engine timed it from within (`dsconform bench` sets it against the

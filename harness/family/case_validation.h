@@ -3,13 +3,14 @@
 
 #include "absl/status/status.h"
 #include "harness/case/case_program.h"
+#include "harness/family/family_catalog.h"
 
 namespace dsconform {
 
 // Validates a case before any engine sees it: known family and steps, slots
 // defined before use, images produced before they are read, and the family's
 // own rules. Errors read "case <id>: /ops/2/lg_k: must be in 4..21, got 22".
-absl::Status ValidateCase(const Case& c);
+absl::Status ValidateCase(const Case& c, const FamilyCatalog& families);
 
 }  // namespace dsconform
 

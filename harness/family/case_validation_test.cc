@@ -1,6 +1,7 @@
 #include "harness/family/case_validation.h"
 
 #include "gtest/gtest.h"
+#include "sketches/compiled_families.h"
 #include "harness/case/case_builder.h"
 
 namespace dsconform {
@@ -10,13 +11,13 @@ CaseBuilder Base() {
   return std::move(CaseBuilder("hll/t", "hll.t", "hll").Step("create", "a", {{"lg_k", 12}, {"type", "HLL_4"}}));
 }
 
-std::string Error(const Case& c) { return std::string(ValidateCase(c).message()); }
+std::string Error(const Case& c) { return std::string(ValidateCase(c, CompiledFamilies()).message()); }
 
 TEST(CaseValidation, AcceptsAWellFormedCase) {
   Case c = Base().Update("a", Sequence(0, 10)).Step("serialize", "a", {{"form", "compact"}})
                .Step("deserialize", "b", {{"image", "a.compact"}, {"mode", "heapify"}})
                .Step("query", "b", {{"queries", {"estimate", "lb2"}}}).Build();
-  EXPECT_TRUE(ValidateCase(c).ok()) << ValidateCase(c);
+  EXPECT_TRUE(ValidateCase(c, CompiledFamilies()).ok()) << ValidateCase(c, CompiledFamilies());
 }
 
 TEST(CaseValidation, LgKOutOfRangeNamesCaseAndPath) {
@@ -55,7 +56,7 @@ TEST(CaseValidation, EveryObservationNameIsProducedOnce) {
   EXPECT_NE(Error(twice).find("produces the field 'a.estimate' a second time"), std::string::npos);
   Case named = Base().Step("query", "a", {{"queries", {"estimate"}}})
                    .Step("query", "a", {{"queries", {"estimate"}}, {"as", "a.later"}}).Build();
-  EXPECT_TRUE(ValidateCase(named).ok());
+  EXPECT_TRUE(ValidateCase(named, CompiledFamilies()).ok());
 }
 
 TEST(CaseValidation, UpdateNeedsItemsAndOnlyUpdateTakesThem) {

@@ -10,6 +10,7 @@
 #include "absl/status/status.h"
 #include "harness/case/case_program.h"
 #include "harness/engine/observation.h"
+#include "harness/family/step_vocabulary.h"
 
 namespace dsconform {
 
@@ -36,16 +37,22 @@ struct DecodedField {
 };
 
 // Everything the harness knows about one sketch family. Adding a family is a
-// folder under sketches/ implementing this, plus one Java class.
+// folder under sketches/ implementing this and its name in sketches/CMakeLists.txt
+// (docs/adding.md).
 class Family {
  public:
   virtual ~Family() = default;
   virtual std::string name() const = 0;
-  // Checks one step's family-specific members; `slots` maps each slot that
-  // exists before this step to the step that made it ("create", "union", ...);
-  // `path` is the step's JSON path.
-  virtual absl::Status ValidateOp(const Op& op, const std::map<std::string, std::string>& slots,
-                                  const std::string& path) const = 0;
+  // The family's steps, stated once as data (sketches/<family>/<family>_steps.json):
+  // case validation, the step tables of docs/case-format.md and the steps an
+  // engine declares are held against it.
+  virtual const StepVocabulary& vocabulary() const = 0;
+  // A rule of the family's steps that its vocabulary cannot state, checked
+  // after it; `slot_kinds` maps each slot that exists before this step to its
+  // kind. Messages start with the member ("ranks: ..."). Default: none.
+  virtual absl::Status ValidateStep(const Op& /*op*/, const std::map<std::string, std::string>& /*slot_kinds*/) const {
+    return absl::OkStatus();
+  }
   virtual std::vector<const Suite*> suites() const = 0;
   // Decodes an image into named fields; never fails (an undecodable tail is
   // reported as a field of its own).
@@ -72,10 +79,6 @@ class Family {
   virtual std::vector<std::string> SnapshotPrefixes() const { return {}; }
   virtual Case SnapshotCase(const std::string& /*id*/, const std::string& /*image*/) const { return Case(); }
 };
-
-// All families compiled into this binary, in a stable order.
-const std::vector<const Family*>& AllFamilies();
-const Family* FindFamily(const std::string& name);
 
 }  // namespace dsconform
 

@@ -3,16 +3,16 @@
 #include <set>
 
 #include "absl/strings/str_cat.h"
-#include "harness/family/family.h"
+#include "harness/family/family_catalog.h"
 #include "harness/fuzz/image_mutator.h"
 
 namespace dsconform {
 
-std::vector<Case> FuzzCases(const Corpus& seeds, uint64_t seed, size_t per_image) {
+std::vector<Case> FuzzCases(const Corpus& seeds, const FamilyCatalog& families, uint64_t seed, size_t per_image) {
   std::vector<Case> cases;
   std::set<std::string> images;  // many cases write the same image; fuzz each once
   for (const CorpusEntry& e : seeds.entries) {
-    const Family* family = FindFamily(e.c.family);
+    const Family* family = families.Find(e.c.family);
     if (family == nullptr || family->SnapshotPrefixes().empty()) continue;
     for (const Field& f : e.first.fields) {
       if (f.value.kind != Value::Kind::kBytes || !images.insert(f.value.bytes).second) continue;

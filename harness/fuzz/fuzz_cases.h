@@ -6,6 +6,7 @@
 
 #include "harness/case/case_program.h"
 #include "harness/corpus/corpus_file.h"
+#include "harness/family/family_catalog.h"
 
 namespace dsconform {
 
@@ -17,7 +18,7 @@ namespace dsconform {
 // exceptions across languages as equal); one accepting where the other
 // rejects, or both accepting and answering differently, is a difference.
 // Ids: fuzz/<source case>/<image field>/<mutation>.
-std::vector<Case> FuzzCases(const Corpus& seeds, uint64_t seed, size_t per_image);
+std::vector<Case> FuzzCases(const Corpus& seeds, const FamilyCatalog& families, uint64_t seed, size_t per_image);
 
 }  // namespace dsconform
 

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "gtest/gtest.h"
+#include "sketches/compiled_families.h"
 #include "harness/fuzz/fuzz_cases.h"
 
 namespace dsconform {
@@ -12,7 +13,7 @@ namespace {
 const std::string kList("\x02\x01\x07\x0c\x03\x08\x02\x00\x11\x22\x33\x04\x55\x66\x77\x08", 16);
 
 TEST(ImageMutatorTest, IsDeterministicAndDistinct) {
-  const Family* hll = FindFamily("hll");
+  const Family* hll = CompiledFamilies().Find("hll");
   ASSERT_NE(hll, nullptr);
   const auto a = MutateImage(kList, *hll, 7, 500), b = MutateImage(kList, *hll, 7, 500);
   ASSERT_EQ(a.size(), b.size());
@@ -28,7 +29,7 @@ TEST(ImageMutatorTest, IsDeterministicAndDistinct) {
 }
 
 TEST(ImageMutatorTest, DamagesEveryHeaderFieldAndCutsAtItsBoundary) {
-  const auto mutants = MutateImage(kList, *FindFamily("hll"), 1, 1000);
+  const auto mutants = MutateImage(kList, *CompiledFamilies().Find("hll"), 1, 1000);
   std::map<std::string, std::string> by_name;
   for (const auto& m : mutants) by_name[m.name] = m.image;
   ASSERT_TRUE(by_name.count("lgK=0xff"));
@@ -38,7 +39,7 @@ TEST(ImageMutatorTest, DamagesEveryHeaderFieldAndCutsAtItsBoundary) {
   EXPECT_TRUE(by_name.count("serVer=0"));
   EXPECT_TRUE(by_name.count("familyId=3"));
   EXPECT_TRUE(by_name.count("extend+8"));
-  EXPECT_EQ(MutateImage(kList, *FindFamily("hll"), 1, 5).size(), 5u);
+  EXPECT_EQ(MutateImage(kList, *CompiledFamilies().Find("hll"), 1, 5).size(), 5u);
 }
 
 TEST(FuzzCasesTest, EachDistinctImageOfARecordingGivesCasesOfSuiteFuzz) {
@@ -50,7 +51,7 @@ TEST(FuzzCasesTest, EachDistinctImageOfARecordingGivesCasesOfSuiteFuzz) {
   e.first.Add("b.compact", Value::Bytes(kList));  // the same image: fuzzed once
   e.first.Add("a.estimate", Value::Double(2));
   seeds.entries.push_back(e);
-  const auto cases = FuzzCases(seeds, 3, 10);
+  const auto cases = FuzzCases(seeds, CompiledFamilies(), 3, 10);
   ASSERT_EQ(cases.size(), 10u);
   EXPECT_EQ(cases[0].suite, "fuzz");
   EXPECT_EQ(cases[0].id.rfind("fuzz/hll/x/a.compact/", 0), 0u) << cases[0].id;

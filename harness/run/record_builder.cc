@@ -7,7 +7,6 @@
 #include "harness/accuracy/rank_accuracy_check.h"
 #include "harness/diff/differ.h"
 #include "harness/diff/invariant_checker.h"
-#include "harness/family/family.h"
 
 namespace dsconform {
 namespace {
@@ -88,7 +87,7 @@ void Compare(const StageOutcome& ref, const StageOutcome& cand, const std::strin
 std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::string>& names,
                                  const std::vector<StageOutcome>& first,
                                  const std::vector<std::vector<StageOutcome>>& cross, const RunOptions& options) {
-  const Family* family = FindFamily(ic.c->family);
+  const Family* family = options.families != nullptr ? options.families->Find(ic.c->family) : nullptr;
   const size_t reference = options.reference;
   std::vector<Record> records;
   for (size_t k = 0; k < names.size(); ++k) {

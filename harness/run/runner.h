@@ -7,10 +7,11 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "harness/family/family_catalog.h"
 #include "harness/case/case_program.h"
 #include "harness/engine/engine.h"
 #include "harness/expect/expectations.h"
-#include "harness/report/record.h"
+#include "harness/record/record.h"
 
 namespace dsconform {
 
@@ -32,6 +33,9 @@ struct RunOptions {
   // (DiffOptions::max_image_bytes); negative keeps them whole (--keep_images).
   int64_t max_record_image_bytes = int64_t{4} << 10;
   size_t reference = 0;                // index into the engine list
+  // The families whose decoders, invariants and truths judge the records (the
+  // front end's catalog); cases of a family it lacks are compared undecoded.
+  const FamilyCatalog* families = nullptr;
   const ExpectationSet* expectations = nullptr;
   // `check` asks only whether live engines reproduce a recording; judging each
   // engine's own invariants is `run`'s business.

@@ -19,7 +19,10 @@ class FakeEngine : public Engine {
   FakeEngine(std::string name, std::string bias, bool fail) : name_(std::move(name)), bias_(std::move(bias)), fail_(fail) {}
   std::string name() const override { return name_; }
   std::string kind() const override { return name_.substr(0, name_.find('@')); }
-  bool SupportsFamily(const std::string& family) const override { return family == "hll"; }
+  const Capabilities& capabilities() const override {
+    static const auto* caps = new Capabilities{{"hll", {}}};
+    return *caps;
+  }
   absl::StatusOr<std::vector<Observations>> Run(absl::Span<const PreparedStage> stages) override {
     if (fail_) return absl::InternalError("engine crashed: signal 11");
     std::vector<Observations> out;

@@ -8,7 +8,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "harness/family/case_validation.h"
-#include "harness/family/family.h"
+#include "harness/family/family_catalog.h"
 
 namespace dsconform {
 namespace {
@@ -35,8 +35,8 @@ absl::StatusOr<std::vector<fs::path>> SnapshotDirectories(const fs::path& dir) {
   return found;
 }
 
-const Family* SnapshotFamily(const std::string& file_name) {
-  for (const Family* f : AllFamilies())
+const Family* SnapshotFamily(const std::string& file_name, const FamilyCatalog& families) {
+  for (const Family* f : families.all())
     for (const auto& prefix : f->SnapshotPrefixes())
       if (absl::StartsWith(file_name, prefix + "_")) return f;
   return nullptr;
@@ -50,7 +50,7 @@ std::string SnapshotFamilyKey(const std::string& file_name) {
   return key;
 }
 
-absl::StatusOr<TckImport> ImportTckSnapshots(const std::string& dir) {
+absl::StatusOr<TckImport> ImportTckSnapshots(const std::string& dir, const FamilyCatalog& families) {
   auto dirs = SnapshotDirectories(dir);
   if (!dirs.ok()) return dirs.status();
   TckImport out;
@@ -65,7 +65,7 @@ absl::StatusOr<TckImport> ImportTckSnapshots(const std::string& dir) {
     for (const fs::path& file : files) {
       ++out.files;
       const std::string file_name = file.filename().string();
-      const Family* family = SnapshotFamily(file_name);
+      const Family* family = SnapshotFamily(file_name, families);
       if (family == nullptr) {
         out.skipped[SnapshotFamilyKey(file_name)].push_back(absl::StrCat(language, "/", file_name));
         continue;
@@ -75,7 +75,7 @@ absl::StatusOr<TckImport> ImportTckSnapshots(const std::string& dir) {
       bytes << in.rdbuf();
       if (!in) return absl::DataLossError(absl::StrCat(file.string(), ": cannot be read"));
       Case c = family->SnapshotCase(absl::StrCat("tck/", language, "/", file.stem().string()), bytes.str());
-      if (auto st = ValidateCase(c); !st.ok()) return absl::InternalError(absl::StrCat(file.string(), ": ", st.message()));
+      if (auto st = ValidateCase(c, families); !st.ok()) return absl::InternalError(absl::StrCat(file.string(), ": ", st.message()));
       out.cases.push_back(std::move(c));
     }
   }

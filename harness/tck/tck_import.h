@@ -7,6 +7,7 @@
 
 #include "absl/status/statusor.h"
 #include "harness/case/case_program.h"
+#include "harness/family/family_catalog.h"
 
 namespace dsconform {
 
@@ -22,7 +23,7 @@ struct TckImport {
 
 // `dir` is a TCK checkout, its serialization_test_data directory, or one
 // <language>_generated_files directory. Files are taken in name order.
-absl::StatusOr<TckImport> ImportTckSnapshots(const std::string& dir);
+absl::StatusOr<TckImport> ImportTckSnapshots(const std::string& dir, const FamilyCatalog& families);
 
 // The family key of a snapshot file name: the name up to its first '_',
 // without trailing digits ("hll4_n10_java.sk" -> "hll", "bf_n0_h3_cpp.sk" -> "bf").

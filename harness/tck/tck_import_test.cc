@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "sketches/compiled_families.h"
 
 namespace dsconform {
 namespace {
@@ -37,7 +38,7 @@ TEST_F(TckImportTest, SupportedFilesBecomeCasesAndTheOthersAreListedByFamily) {
   Put("cpp", "req_n10_cpp.sk", "y");
   Put("java", "notes.txt", "not a snapshot");
   for (const fs::path& dir : {root_, root_ / "serialization_test_data"}) {
-    auto tck = ImportTckSnapshots(dir.string());
+    auto tck = ImportTckSnapshots(dir.string(), CompiledFamilies());
     ASSERT_TRUE(tck.ok()) << tck.status();
     EXPECT_EQ(tck->files, 4);
     ASSERT_EQ(tck->cases.size(), 2u);
@@ -47,17 +48,17 @@ TEST_F(TckImportTest, SupportedFilesBecomeCasesAndTheOthersAreListedByFamily) {
     ASSERT_EQ(tck->skipped.size(), 1u);
     EXPECT_EQ(tck->skipped.at("req"), (std::vector<std::string>{"cpp/req_n10_cpp.sk", "java/req_n0_java.sk"}));
   }
-  auto one = ImportTckSnapshots((root_ / "serialization_test_data" / "java_generated_files").string());
+  auto one = ImportTckSnapshots((root_ / "serialization_test_data" / "java_generated_files").string(), CompiledFamilies());
   ASSERT_TRUE(one.ok()) << one.status();
   EXPECT_EQ(one->cases.size(), 1u);
 }
 
 TEST_F(TckImportTest, ADirectoryWithoutSnapshotsIsAnError) {
   fs::remove_all(root_ / "serialization_test_data");
-  auto tck = ImportTckSnapshots(root_.string());
+  auto tck = ImportTckSnapshots(root_.string(), CompiledFamilies());
   ASSERT_FALSE(tck.ok());
   EXPECT_NE(tck.status().message().find("serialization_test_data layout"), std::string::npos);
-  EXPECT_FALSE(ImportTckSnapshots((root_ / "nothing").string()).ok());
+  EXPECT_FALSE(ImportTckSnapshots((root_ / "nothing").string(), CompiledFamilies()).ok());
 }
 
 }  // namespace

@@ -7,7 +7,9 @@ namespace dsconform {
 
 // CPC: validation of its steps (docs/case-format.md, "CPC steps"), its
 // suites, its image decoder and invariants.
-const Family& CpcFamily();
+namespace families {
+const Family& cpc();
+}  // namespace families
 
 }  // namespace dsconform
 

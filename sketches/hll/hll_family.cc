@@ -1,77 +1,24 @@
 #include "sketches/hll/hll_family.h"
 
-#include <set>
-
-#include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
-#include "harness/case/json_access.h"
-#include "harness/family/step_arguments.h"
 #include "sketches/hll/hll_image_checks.h"
 #include "sketches/hll/hll_image_layout.h"
 #include "sketches/hll/hll_snippets.h"
 #include "sketches/hll/hll_suites.h"
 
 namespace dsconform {
+
+// sketches/hll/hll_steps.json, compiled in (cmake/EmbedText.cmake).
+extern const char kHllStepsJson[];
+
 namespace {
-
-const std::set<std::string> kTypes = {"HLL_4", "HLL_6", "HLL_8"};
-const std::set<std::string> kUnionQueries = {"estimate", "composite", "lb1", "lb2", "lb3",
-                                             "ub1",      "ub2",       "ub3", "is_empty", "lg_k"};
-const std::set<std::string> kSketchOnlyQueries = {"is_compact", "type", "compact_size", "updatable_size"};
-
-// The members each step may carry besides op, sketch and items.
-const std::map<std::string, std::vector<std::string>> kMembers = {
-    {"create", {"lg_k", "type"}},   {"union", {"lg_max_k"}},
-    {"update", {}},                 {"merge", {"from", "how"}},
-    {"result", {"from", "type"}},   {"serialize", {"form", "as"}},
-    {"deserialize", {"image", "mode"}}, {"copy", {"from"}},
-    {"convert", {"from", "type"}},  {"reset", {}},
-    {"query", {"queries", "as"}},   {"rel_err", {"lg_k", "upper", "unioned", "sd", "as"}},
-};
 
 class Hll final : public Family {
  public:
   std::string name() const override { return "hll"; }
 
-  absl::Status ValidateOp(const Op& op, const std::map<std::string, std::string>& slots,
-                          const std::string& path) const override {
-    auto members = kMembers.find(op.op);
-    if (members == kMembers.end()) return absl::InvalidArgumentError("op: not an HLL step");
-    if (auto st = StepMembersAre(op, members->second); !st.ok()) return st;
-    const std::string& s = op.op;
-    if (s == "create") {
-      if (auto st = StepIntIn(op, "lg_k", 4, 21); !st.ok()) return st;
-      return StepOneOf(op, "type", kTypes);
-    }
-    if (s == "union") return StepIntIn(op, "lg_max_k", 4, 21);
-    if (s == "merge") {
-      if (auto st = StepSlotIs(slots, op.sketch, true, "sketch"); !st.ok()) return st;
-      if (auto st = StepSlotIs(slots, op.Str("from"), false, "from"); !st.ok()) return st;
-      return StepOneOf(op, "how", {"copy", "move"});
-    }
-    if (s == "result") {
-      if (auto st = StepSlotIs(slots, op.Str("from"), true, "from"); !st.ok()) return st;
-      return StepOneOf(op, "type", kTypes);
-    }
-    if (s == "serialize") {
-      if (auto st = StepSlotIs(slots, op.sketch, false, "sketch"); !st.ok()) return st;
-      return StepOneOf(op, "form", {"compact", "updatable"});
-    }
-    if (s == "deserialize") return StepOneOf(op, "mode", {"heapify", "wrap", "writable_wrap"});
-    if (s == "copy") return StepSlotIs(slots, op.Str("from"), false, "from");
-    if (s == "convert") {
-      if (auto st = StepSlotIs(slots, op.Str("from"), false, "from"); !st.ok()) return st;
-      return StepOneOf(op, "type", kTypes);
-    }
-    if (s == "query") return ValidateQueries(op, slots);
-    if (s == "rel_err") {
-      if (auto st = StepIntIn(op, "lg_k", 4, 21); !st.ok()) return st;
-      if (auto st = StepIntIn(op, "upper", 0, 1); !st.ok()) return st;
-      if (auto st = StepIntIn(op, "unioned", 0, 1); !st.ok()) return st;
-      if (auto st = StepIntIn(op, "sd", 1, 3); !st.ok()) return st;
-      if (op.Str("as").empty()) return absl::InvalidArgumentError("as: missing");
-    }
-    return absl::OkStatus();
+  const StepVocabulary& vocabulary() const override {
+    static const StepVocabulary& v = StepVocabulary::Compiled(kHllStepsJson);
+    return v;
   }
 
   std::vector<const Suite*> suites() const override { return HllSuites(); }
@@ -94,28 +41,16 @@ class Hll final : public Family {
     return HllSnapshotCase(id, image);
   }
 
- private:
-  static absl::Status ValidateQueries(const Op& op, const std::map<std::string, std::string>& slots) {
-    auto queries = OptionalStringList(op.args, "queries", "");
-    if (!queries.ok()) return absl::InvalidArgumentError(std::string(queries.status().message()).substr(1));
-    if (queries->empty()) return absl::InvalidArgumentError("queries: missing or empty");
-    auto it = slots.find(op.sketch);
-    const bool on_union = it != slots.end() && it->second == "union";
-    for (const auto& q : *queries) {
-      if (!kUnionQueries.count(q) && !kSketchOnlyQueries.count(q))
-        return absl::InvalidArgumentError(absl::StrCat("queries: unknown query '", q, "'"));
-      if (on_union && kSketchOnlyQueries.count(q))
-        return absl::InvalidArgumentError(absl::StrCat("queries: '", q, "' is not defined on a union"));
-    }
-    return absl::OkStatus();
-  }
 };
 
 }  // namespace
 
-const Family& HllFamily() {
+namespace families {
+const Family& hll() {
   static const Hll* family = new Hll();
   return *family;
 }
+
+}  // namespace families
 
 }  // namespace dsconform

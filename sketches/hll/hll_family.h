@@ -7,7 +7,9 @@ namespace dsconform {
 
 // HLL: validation of its steps (docs/case-format.md, "HLL steps"), its
 // suites, and its image decoder.
-const Family& HllFamily();
+namespace families {
+const Family& hll();
+}  // namespace families
 
 }  // namespace dsconform
 

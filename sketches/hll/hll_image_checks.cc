@@ -4,6 +4,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "harness/family/image_bytes.h"
 #include "sketches/hll/hll_image_layout.h"
 
 namespace dsconform {

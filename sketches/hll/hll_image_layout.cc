@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "harness/family/decoded_field_sink.h"
+#include "harness/family/image_bytes.h"
 
 namespace dsconform {
 namespace {
@@ -79,20 +80,6 @@ constexpr HeaderRow kHeaderRows[] = {
 const char* const kCurModeNames[] = {"LIST", "SET", "HLL"};
 const char* const kTgtTypeNames[] = {"HLL_4", "HLL_6", "HLL_8"};
 
-uint32_t LoadU32(std::string_view img, uint32_t off) {
-  uint32_t v = 0;
-  for (int i = 3; i >= 0; --i) v = (v << 8) | static_cast<uint8_t>(img[off + i]);
-  return v;
-}
-
-double LoadF64(std::string_view img, uint32_t off) {
-  uint64_t bits = 0;
-  for (int i = 7; i >= 0; --i) bits = (bits << 8) | static_cast<uint8_t>(img[off + i]);
-  double d;
-  std::memcpy(&d, &bits, 8);
-  return d;
-}
-
 // What the header says about the layout of the rest, read only from bytes
 // that exist.
 struct Header {
@@ -139,8 +126,8 @@ std::string RowValue(const HeaderRow& row, std::string_view img) {
   const uint8_t b = static_cast<uint8_t>(img[row.offset]);
   switch (row.type) {
     case RowType::kU8: return absl::StrCat(b);
-    case RowType::kU32: return absl::StrCat(LoadU32(img, row.offset));
-    case RowType::kF64: return FormatImageDouble(LoadF64(img, row.offset));
+    case RowType::kU32: return absl::StrCat(static_cast<uint32_t>(LoadLe(img, row.offset, 4)));
+    case RowType::kF64: return FormatImageDouble(LoadLeDouble(img, row.offset));
     case RowType::kFamily: return b == kHllFamilyId ? "7" : absl::StrCat(b, " (HLL is 7)");
     case RowType::kFlags: return FlagsText(b);
     case RowType::kFlagBit: return (b & row.mask) ? "true" : "false";
@@ -185,7 +172,7 @@ uint64_t IntArray(Sink& sink, std::string_view img, const Header& h, uint32_t st
     const uint64_t off = start + 4 * i;
     if (!sink.Wants(static_cast<uint32_t>(off), 4)) continue;
     sink.Add(absl::StrCat(prefix, "[", i, "]"), static_cast<uint32_t>(off), 4,
-             SlotValue(LoadU32(img, static_cast<uint32_t>(off)), h.lg_k, with_hex));
+             SlotValue(static_cast<uint32_t>(LoadLe(img, static_cast<uint32_t>(off), 4)), h.lg_k, with_hex));
   }
   if (present < count) {
     const uint64_t off = start + 4 * present;
@@ -202,7 +189,7 @@ uint64_t DecodeCoupons(Sink& sink, std::string_view img, const Header& h) {
   const uint32_t start = list ? kListDataStart : kSetDataStart;
   uint64_t count;
   if (h.compact) {
-    count = list ? h.byte6 : LoadU32(img, 8);
+    count = list ? h.byte6 : static_cast<uint32_t>(LoadLe(img, 8, 4));
   } else {
     if (h.lg_arr > kMaxLgArr) {
       Undecoded(sink, h, start, absl::StrCat("lgArr ", h.lg_arr, " is out of range 0..", kMaxLgArr));
@@ -325,7 +312,7 @@ uint64_t DecodeHllArrays(Sink& sink, std::string_view img, const Header& h) {
   // (EMPTY slots included) when updatable, reserved even while unused.
   uint64_t count;
   if (h.compact) {
-    count = LoadU32(img, 36);
+    count = static_cast<uint32_t>(LoadLe(img, 36, 4));
   } else {
     const uint8_t lg = h.lg_arr != 0 ? h.lg_arr : kLgAuxArrInts[h.lg_k];
     if (lg > kMaxLgArr) {
@@ -393,8 +380,8 @@ HllRegisterValues ReadHllRegisterValues(std::string_view image) {
   out.hll4 = h.tgt_type == 0;
   out.out_of_order = (h.flags & 0x10) != 0;
   out.cur_min = h.byte6;
-  out.hip_accum = LoadF64(image, 8);
-  out.num_at_cur_min = LoadU32(image, 32);
+  out.hip_accum = LoadLeDouble(image, 8);
+  out.num_at_cur_min = static_cast<uint32_t>(LoadLe(image, 32, 4));
   const uint32_t k = 1u << h.lg_k;  // Decode found no problem: lgK is in range, every array is whole
   out.registers.resize(k);
   ReadAllRegisters(image, h, out.registers.data());
@@ -404,9 +391,9 @@ HllRegisterValues ReadHllRegisterValues(std::string_view image) {
   std::vector<std::pair<uint32_t, uint8_t>> aux;
   const uint32_t aux_start = kHllDataStart + k / 2;
   const uint64_t aux_count =
-      h.compact ? LoadU32(image, 36) : uint64_t{1} << (h.lg_arr != 0 ? h.lg_arr : kLgAuxArrInts[h.lg_k]);
+      h.compact ? static_cast<uint32_t>(LoadLe(image, 36, 4)) : uint64_t{1} << (h.lg_arr != 0 ? h.lg_arr : kLgAuxArrInts[h.lg_k]);
   for (uint64_t i = 0; i < aux_count; ++i) {
-    const uint32_t pair = LoadU32(image, static_cast<uint32_t>(aux_start + 4 * i));
+    const uint32_t pair = static_cast<uint32_t>(LoadLe(image, static_cast<uint32_t>(aux_start + 4 * i), 4));
     if (pair != 0) aux.emplace_back((pair & kKeyMask26) & (k - 1), static_cast<uint8_t>(pair >> 26));
   }
   // By slot, table order kept among equals: a slot listed twice (a corrupt image) resolves to its
@@ -426,19 +413,6 @@ HllRegisterValues ReadHllRegisterValues(std::string_view image) {
                                                                : static_cast<uint8_t>(h.byte6 + r);
   }
   return out;
-}
-
-std::string FormatImageDouble(double d) {
-  if (std::isnan(d)) return "NaN";
-  if (std::isinf(d)) return d > 0 ? "Infinity" : "-Infinity";
-  // Plain notation where Java's Double.toString uses it, scientific elsewhere.
-  const double mag = std::fabs(d);
-  const bool plain = mag == 0 || (mag >= 1e-3 && mag < 1e7);
-  char buf[64];
-  const auto r = std::to_chars(buf, buf + sizeof buf, d, plain ? std::chars_format::fixed : std::chars_format::scientific);
-  std::string s(buf, r.ptr);
-  if (plain && s.find('.') == std::string::npos) s += ".0";
-  return s;
 }
 
 }  // namespace dsconform

@@ -45,11 +45,6 @@ struct HllRegisterValues {
 };
 HllRegisterValues ReadHllRegisterValues(std::string_view image);
 
-// A double as decoded fields and reports show it: the shortest text that reads
-// back to the same bits, with ".0" on integral values ("131328.0", "-0.0",
-// "1e+300", "NaN", "Infinity").
-std::string FormatImageDouble(double d);
-
 }  // namespace dsconform
 
 #endif  // DSCONFORM_SKETCHES_HLL_HLL_IMAGE_LAYOUT_H_

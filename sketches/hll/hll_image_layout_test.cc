@@ -9,6 +9,7 @@
 
 #include "gtest/gtest.h"
 #include "harness/case/splitmix64.h"
+#include "harness/family/image_bytes.h"
 
 #ifdef DSC_HAVE_CPP
 #include "hll.hpp"

@@ -6,7 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "sketches/kll/kll_suites.h"
-#include "sketches/kll/kll_vocabulary.h"
+#include "sketches/kll/kll_family.h"
 
 namespace dsconform {
 
@@ -57,17 +57,30 @@ nlohmann::ordered_json KllPointGrid(const std::string& item_type, int64_t start,
   return points;
 }
 
+std::vector<std::string> KllItemTypes() {
+  std::vector<std::string> types;
+  for (const auto& m : families::kll().vocabulary().FindStep("create")->members)
+    if (m.name == "item")
+      for (const auto& v : m.values) types.push_back(v.get<std::string>());
+  return types;
+}
+
 void AddKllQuery(CaseBuilder& b, const std::string& slot, const std::string& as, const std::string& item_type,
                  int64_t start, int64_t n, bool native) {
+  // Every query of the vocabulary, in its order: scalar ones, then the grids, then the native-only.
+  const auto& vocabulary = families::kll().vocabulary().queries();
   nlohmann::ordered_json queries = nlohmann::ordered_json::array();
-  for (const auto& q : KllScalarQueries()) {
-    if (n == 0 && (q == "min" || q == "max")) continue;  // undefined on an empty sketch: both libraries throw
-    queries.push_back(q);
+  for (const auto& q : vocabulary) {
+    if (!q.grid.empty() || q.native_only) continue;
+    if (n == 0 && (q.name == "min" || q.name == "max")) continue;  // undefined on an empty sketch: both libraries throw
+    queries.push_back(q.name);
   }
   if (n > 0)
-    for (const auto& q : KllGridQueries()) queries.push_back(q);
+    for (const auto& q : vocabulary)
+      if (!q.grid.empty()) queries.push_back(q.name);
   if (native)
-    for (const auto& q : KllNativeOnlyQueries()) queries.push_back(q);
+    for (const auto& q : vocabulary)
+      if (q.native_only) queries.push_back(q.name);
   nlohmann::ordered_json args = {{"queries", queries}};
   if (as != slot) args["as"] = as;
   if (n > 0) {

@@ -5,7 +5,6 @@
 // the writer must get its own bytes back (A -> B -> A reproduces A).
 #include "absl/strings/str_cat.h"
 #include "sketches/kll/kll_suites.h"
-#include "sketches/kll/kll_vocabulary.h"
 
 namespace dsconform {
 namespace {
@@ -28,7 +27,7 @@ class KllCross final : public Suite {
         scale == SuiteScale::kSmoke ? std::vector<ItemOrder>{ItemOrder::kShuffled}
                                     : std::vector<ItemOrder>{ItemOrder::kAscending, ItemOrder::kShuffled};
     std::vector<Case> cases;
-    for (const char* item : kKllItemTypes)
+    for (const std::string& item : KllItemTypes())
       for (int k : ks)
         for (int64_t mult : multiples)
           for (ItemOrder order : orders) {

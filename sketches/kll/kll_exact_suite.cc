@@ -6,7 +6,6 @@
 
 #include "absl/strings/str_cat.h"
 #include "sketches/kll/kll_suites.h"
-#include "sketches/kll/kll_vocabulary.h"
 
 namespace dsconform {
 namespace {
@@ -29,7 +28,7 @@ class KllExact final : public Suite {
             : std::vector<ItemOrder>{ItemOrder::kAscending, ItemOrder::kDescending, ItemOrder::kShuffled,
                                      ItemOrder::kAlternating};
     std::vector<Case> cases;
-    for (const char* item : kKllItemTypes)
+    for (const std::string& item : KllItemTypes())
       for (int k : ks) {
         std::vector<int64_t> sizes = {0, 1, 2, 7, k / 2, k - 1, k};
         std::sort(sizes.begin(), sizes.end());

@@ -7,7 +7,9 @@ namespace dsconform {
 
 // KLL: validation of its steps (docs/case-format.md, "KLL steps"), its
 // suites, and its image decoder.
-const Family& KllFamily();
+namespace families {
+const Family& kll();
+}  // namespace families
 
 }  // namespace dsconform
 

@@ -7,7 +7,7 @@
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "sketches/hll/hll_image_layout.h"
+#include "harness/family/image_bytes.h"
 
 namespace dsconform {
 namespace {
@@ -44,12 +44,6 @@ constexpr HeaderRow kHeaderRows[] = {
     {"numLevels", 18, 1, RowType::kU8, true},
     {"unused2", 19, 1, RowType::kU8, true},
 };
-
-uint64_t LoadLe(std::string_view img, uint32_t off, uint32_t size) {
-  uint64_t v = 0;
-  for (uint32_t i = 0; i < size; ++i) v |= static_cast<uint64_t>(static_cast<unsigned char>(img[off + i])) << (8 * i);
-  return v;
-}
 
 std::string HeaderValue(std::string_view img, const HeaderRow& row) {
   const uint64_t v = LoadLe(img, row.offset, row.size);

@@ -17,8 +17,11 @@ const Suite& KllCrossSuite();
 const Suite& KllAccuracySuite();
 std::vector<const Suite*> KllSuites();
 
-// The values start..start+count-1 as items of `item_type` (kll_vocabulary.h)
-// in `order`; `shuffle_seed` drives the shuffled order.
+// The item types of a KLL slot, from its vocabulary (kll_steps.json: create's `item`).
+std::vector<std::string> KllItemTypes();
+
+// The values start..start+count-1 as items of `item_type` in `order`;
+// `shuffle_seed` drives the shuffled order.
 ItemStream KllItems(const std::string& item_type, int64_t start, int64_t count, ItemOrder order,
                     uint64_t shuffle_seed);
 

@@ -3,10 +3,17 @@
 
 #include "gtest/gtest.h"
 #include "harness/family/case_validation.h"
+#include "sketches/kll/kll_family.h"
 #include "sketches/kll/kll_suites.h"
 
 namespace dsconform {
 namespace {
+
+// Validation sees this family alone, as a catalog of one.
+const FamilyCatalog& OwnFamily() {
+  static const auto* catalog = new FamilyCatalog({&families::kll()});
+  return *catalog;
+}
 
 TEST(KllSizes, CoverEveryBufferSizeBelowKAndTheFirstCompactions) {
   const auto sizes = KllSizes(12800, 1 << 20);
@@ -43,7 +50,7 @@ TEST(KllSuites, EveryCaseIsValidUniqueAndDeterministic) {
       EXPECT_FALSE(cases.empty()) << suite->name();
       std::set<std::string> ids;
       for (const auto& c : cases) {
-        const absl::Status st = ValidateCase(c);
+        const absl::Status st = ValidateCase(c, OwnFamily());
         EXPECT_TRUE(st.ok()) << st;
         if (!st.ok()) return;
         EXPECT_TRUE(ids.insert(c.id).second) << "duplicate id " << c.id;
@@ -64,12 +71,12 @@ TEST(KllSuites, SeedOptionalIsABoolBesideASeed) {
     if (op.op == "update") update = &op;
   ASSERT_NE(update, nullptr);
   EXPECT_EQ(update->args.at("seed_optional"), true);
-  EXPECT_TRUE(ValidateCase(c).ok());
+  EXPECT_TRUE(ValidateCase(c, OwnFamily()).ok());
   update->args["seed_optional"] = "yes";
-  EXPECT_NE(std::string(ValidateCase(c).message()).find("seed_optional: must be true or false"), std::string::npos);
+  EXPECT_NE(std::string(ValidateCase(c, OwnFamily()).message()).find("seed_optional: must be true or false"), std::string::npos);
   update->args["seed_optional"] = true;
   update->args.erase("seed");
-  EXPECT_NE(std::string(ValidateCase(c).message()).find("seed_optional: only with a seed"), std::string::npos);
+  EXPECT_NE(std::string(ValidateCase(c, OwnFamily()).message()).find("seed_optional: only with a seed"), std::string::npos);
 }
 
 TEST(KllSuites, FullVersionsMatrixHasTheQualificationShape) {

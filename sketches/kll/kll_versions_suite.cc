@@ -9,7 +9,6 @@
 // sketches past k are "lang." fields).
 #include "absl/strings/str_cat.h"
 #include "sketches/kll/kll_suites.h"
-#include "sketches/kll/kll_vocabulary.h"
 
 namespace dsconform {
 namespace {
@@ -25,7 +24,7 @@ struct Shape {
 };
 
 Shape ShapeFor(SuiteScale scale) {
-  const std::vector<std::string> all_items(std::begin(kKllItemTypes), std::end(kKllItemTypes));
+  const std::vector<std::string> all_items = KllItemTypes();
   const std::vector<ItemOrder> all_orders = {ItemOrder::kAscending, ItemOrder::kDescending, ItemOrder::kShuffled,
                                              ItemOrder::kAlternating};
   switch (scale) {

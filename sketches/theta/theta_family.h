@@ -7,7 +7,9 @@ namespace dsconform {
 
 // Theta: validation of its steps (docs/case-format.md, "Theta steps"), its
 // suites, and its image decoder.
-const Family& ThetaFamily();
+namespace families {
+const Family& theta();
+}  // namespace families
 
 }  // namespace dsconform
 

@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "harness/family/decoded_field_sink.h"
+#include "harness/family/image_bytes.h"
 
 namespace dsconform {
 namespace {
@@ -69,12 +70,6 @@ const char* FamilyName(uint8_t id) {
     case 6: return "A_NOT_B";
     default: return nullptr;
   }
-}
-
-uint64_t LoadLe(std::string_view img, uint32_t off, uint32_t size) {
-  uint64_t v = 0;
-  for (int i = static_cast<int>(size) - 1; i >= 0; --i) v = (v << 8) | static_cast<uint8_t>(img[off + i]);
-  return v;
 }
 
 std::string FlagsText(uint8_t flags) {

@@ -5,10 +5,17 @@
 #include "gtest/gtest.h"
 #include "harness/family/case_validation.h"
 #include "harness/family/family.h"
+#include "sketches/theta/theta_family.h"
 #include "sketches/theta/theta_suites.h"
 
 namespace dsconform {
 namespace {
+
+// Validation sees this family alone, as a catalog of one.
+const FamilyCatalog& OwnFamily() {
+  static const auto* catalog = new FamilyCatalog({&families::theta()});
+  return *catalog;
+}
 
 TEST(ThetaTransitions, FollowThePublishedThresholds) {
   // lgK 12, X8: the table starts at lgArr (13-5)%3+5 = 7 and grows 7 -> 10 -> 13.
@@ -45,7 +52,7 @@ TEST(ThetaSuites, EveryCaseIsValidUniqueAndDeterministic) {
       EXPECT_FALSE(cases.empty()) << suite->name();
       std::set<std::string> ids;
       for (const auto& c : cases) {
-        const absl::Status st = ValidateCase(c);
+        const absl::Status st = ValidateCase(c, OwnFamily());
         EXPECT_TRUE(st.ok()) << st;
         EXPECT_TRUE(ids.insert(c.id).second) << "duplicate id " << c.id;
         EXPECT_EQ(c.suite, suite->name());
@@ -135,28 +142,28 @@ TEST(ThetaAccuracySuites, SetOperationTruthsAreExactCounts) {
 }
 
 TEST(ThetaValidation, RejectsWhatTheFormatForbids) {
-  const Family* theta = FindFamily("theta");
+  const Family* theta = &families::theta();
   ASSERT_NE(theta, nullptr);
   auto parse = [](const char* text) { return CaseFromJson(nlohmann::json::parse(text)); };
   auto bad_rf = parse(R"({"id":"x","family":"theta","ops":[{"op":"create","sketch":"a","lg_k":10,"rf":3}]})");
   ASSERT_TRUE(bad_rf.ok());
-  EXPECT_FALSE(ValidateCase(*bad_rf).ok());
+  EXPECT_FALSE(ValidateCase(*bad_rf, OwnFamily()).ok());
   auto bad_p = parse(R"({"id":"x","family":"theta","ops":[{"op":"create","sketch":"a","lg_k":10,"p":"1.5"}]})");
   ASSERT_TRUE(bad_p.ok());
-  EXPECT_FALSE(ValidateCase(*bad_p).ok());
+  EXPECT_FALSE(ValidateCase(*bad_p, OwnFamily()).ok());
   auto union_query = parse(
       R"({"id":"x","family":"theta","ops":[{"op":"union","sketch":"u","lg_k":10},{"op":"query","sketch":"u","queries":["estimate"]}]})");
   ASSERT_TRUE(union_query.ok());
-  EXPECT_FALSE(ValidateCase(*union_query).ok());
+  EXPECT_FALSE(ValidateCase(*union_query, OwnFamily()).ok());
   auto merge_into_sketch = parse(
       R"({"id":"x","family":"theta","ops":[{"op":"create","sketch":"a","lg_k":10},{"op":"merge","sketch":"a","from":"a"}]})");
   ASSERT_TRUE(merge_into_sketch.ok());
-  EXPECT_FALSE(ValidateCase(*merge_into_sketch).ok());
+  EXPECT_FALSE(ValidateCase(*merge_into_sketch, OwnFamily()).ok());
   auto good = parse(
       R"({"id":"x","family":"theta","ops":[{"op":"create","sketch":"a","lg_k":10,"rf":2,"p":"0.5","seed":7},)"
       R"({"op":"a_not_b","sketch":"d","a":"a","b":"a","ordered":0},{"op":"query","sketch":"d","queries":["theta"]}]})");
   ASSERT_TRUE(good.ok());
-  EXPECT_TRUE(ValidateCase(*good).ok()) << ValidateCase(*good);
+  EXPECT_TRUE(ValidateCase(*good, OwnFamily()).ok()) << ValidateCase(*good, OwnFamily());
 }
 
 }  // namespace

@@ -100,9 +100,7 @@ std::string EncodeEngineHello(const EngineHello& hello) {
   h["type"] = "hello";
   h["protocol"] = hello.protocol;
   h["engine"] = hello.engine;
-  OrderedJson families = OrderedJson::object();
-  for (const auto& [family, steps] : hello.families) families[family] = steps;
-  h["families"] = std::move(families);
+  h["families"] = CapabilitiesToJson(hello.families);
   return EncodeFrame(std::move(h), {});
 }
 
@@ -122,17 +120,9 @@ absl::StatusOr<EngineHello> DecodeEngineHelloImpl(const Frame& frame) {
     return Bad(absl::StrCat("hello: engine name '", *engine, "' is not kind@version"));
   hello.engine = *engine;
   auto families = frame.header.find("families");
-  if (families == frame.header.end() || !families->is_object())
-    return Bad("hello: \"families\" must be an object");
-  for (auto it = families->begin(); it != families->end(); ++it) {
-    std::vector<std::string> steps;
-    if (!it.value().is_array()) return Bad(absl::StrCat("hello: families.", it.key(), " must be an array of steps"));
-    for (const auto& s : it.value()) {
-      if (!s.is_string()) return Bad(absl::StrCat("hello: families.", it.key(), " must hold strings"));
-      steps.push_back(s.get<std::string>());
-    }
-    hello.families[it.key()] = std::move(steps);
-  }
+  if (families == frame.header.end()) return Bad("hello: \"families\" must be an object");
+  std::string error;
+  if (!CapabilitiesFromJson(*families, &hello.families, &error)) return Bad("hello: " + error);
   return hello;
 }
 }  // namespace

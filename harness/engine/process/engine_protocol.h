@@ -32,8 +32,8 @@ absl::StatusOr<int> DecodeHelloRequest(const Frame& frame);
 struct EngineHello {
   int protocol = kEngineProtocolVersion;
   std::string engine;  // kind@version
-  // Family -> the steps of docs/case-format.md it executes (empty: not stated).
-  std::map<std::string, std::vector<std::string>> families;
+  // Family -> the steps of its vocabulary the engine executes (empty: not stated).
+  Capabilities families;
 };
 std::string EncodeEngineHello(const EngineHello& hello);
 absl::StatusOr<EngineHello> DecodeEngineHello(const Frame& frame);

@@ -96,7 +96,7 @@ absl::Status ServeEngine(Engine& engine, const EngineServerOptions& options, int
                                                                kEngineProtocolVersion)));
       EngineHello hello;
       hello.engine = options.name.empty() ? engine.name() : options.name;
-      hello.families = options.families;
+      hello.families = engine.capabilities();
       written = WriteAll(out_fd, EncodeEngineHello(hello));
     } else if (type == "run") {
       auto request = DecodeRunRequest(std::move(**frame));

@@ -12,12 +12,10 @@ namespace dsconform {
 
 struct EngineServerOptions {
   std::string name;  // kind@version given in hello; empty: engine.name()
-  // Advertised in hello: family -> its steps this engine executes (empty: not
-  // stated). Stages of other families are rejected.
-  std::map<std::string, std::vector<std::string>> families;
 };
 
-// Serves docs/engine-protocol.md with an in-process `engine`, reading from
+// Serves docs/engine-protocol.md with an in-process `engine` (its hello
+// declares engine.capabilities(); stages of other families are rejected), reading from
 // `in_fd` and writing to `out_fd`, until `bye` or the end of input (OK). A
 // malformed message is answered with an `error` message and ends the loop
 // with that error. A stage the engine refuses (its Run fails on that stage

@@ -31,7 +31,11 @@ class FaultEngine final : public Engine {
   FaultEngine(std::string name, bool faults) : name_(std::move(name)), faults_(faults) {}
   std::string name() const override { return name_; }
   std::string kind() const override { return name_.substr(0, name_.find('@')); }
-  bool SupportsFamily(const std::string& family) const override { return family == "hll"; }
+  // HLL, steps not stated: it answers whatever it is sent.
+  const Capabilities& capabilities() const override {
+    static const auto* caps = new Capabilities{{"hll", {}}};
+    return *caps;
+  }
 
   absl::StatusOr<std::vector<Observations>> Run(absl::Span<const PreparedStage> stages) override {
     std::vector<Observations> out;
@@ -103,7 +107,6 @@ int main(int argc, char** argv) {
   dsconform::g_protocol_out = dsconform::TakeProtocolOutput();
   dsconform::FaultEngine engine(name, faults);
   dsconform::EngineServerOptions options;
-  options.families["hll"] = {"create", "update"};
   const absl::Status st = dsconform::ServeEngine(engine, options, 0, dsconform::g_protocol_out);
   if (!st.ok()) std::fprintf(stderr, "fault engine: %s\n", std::string(st.message()).c_str());
   return st.ok() ? 0 : 2;

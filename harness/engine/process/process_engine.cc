@@ -34,7 +34,7 @@ class ProcessEngine final : public Engine {
 
   std::string name() const override { return launch_->hello.engine; }
   std::string kind() const override { return name().substr(0, name().find('@')); }
-  bool SupportsFamily(const std::string& family) const override { return launch_->hello.families.count(family) > 0; }
+  const Capabilities& capabilities() const override { return launch_->hello.families; }
 
   absl::StatusOr<std::vector<Observations>> Run(absl::Span<const PreparedStage> stages) override {
     if (stages.empty()) return std::vector<Observations>();

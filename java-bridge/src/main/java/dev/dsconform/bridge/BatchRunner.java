@@ -5,7 +5,6 @@ import java.io.InputStream;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.Map;
 import java.util.Properties;
 import org.apache.datasketches.hll.HllSketch;
 import org.apache.datasketches.hll.HllUnion;
@@ -17,10 +16,6 @@ import org.apache.datasketches.hll.TgtHllType;
  */
 public final class BatchRunner {
   private static final String POM_PROPERTIES = "META-INF/maven/org.apache.datasketches/datasketches-java/pom.properties";
-
-  /** Families by the token of their `case` line; adding a family is one entry here. */
-  private static final Map<String, Family> FAMILIES = Map.of("hll", new HllFamily(), "theta", new ThetaFamily(), "cpc", new CpcFamily(),
-      "kll", new KllFamily());
 
   /**
    * Nanoseconds the calling thread's last runBatch spent executing steps: the library's own calls,
@@ -62,7 +57,7 @@ public final class BatchRunner {
    * the harness's copies of images into the result and out of the batch's buffers.
    */
   private static long runStage(ProgramReader.Stage stage, ByteBuffer[] blobs, boolean direct, ResultWriter out) {
-    Family family = FAMILIES.get(stage.family());
+    Family family = FamilyCatalog.FAMILIES.get(stage.family());
     StageContext context = new StageContext(blobs, direct, out, stage.images());
     long copiedBefore = context.copyNanos();
     Family.StageExecutor executor = family == null ? null : family.begin(context);
@@ -91,9 +86,12 @@ public final class BatchRunner {
     return Math.max(0, nanos - (context.copyNanos() - copiedBefore));
   }
 
-  /** The family tokens runBatch understands, comma-separated and sorted: the C++ engine's SupportsFamily. */
-  public static String families() {
-    return String.join(",", new java.util.TreeSet<>(FAMILIES.keySet()));
+  /**
+   * The families runBatch executes and their steps, as JSON, on the heap or with {@code direct}
+   * sketches: the C++ engine's capabilities().
+   */
+  public static String capabilities(boolean direct) {
+    return FamilyCatalog.capabilitiesJson(direct);
   }
 
   /** The datasketches-java version this class's loader sees, e.g. "9.1.0". */

@@ -2,21 +2,32 @@ package dev.dsconform.bridge;
 
 import java.lang.foreign.MemorySegment;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.apache.datasketches.cpc.CpcSketch;
 import org.apache.datasketches.cpc.CpcUnion;
 import org.apache.datasketches.cpc.CpcWrapper;
 
 /**
  * The CPC steps of docs/case-format.md on datasketches-java 9.x (API present in every 9.x release).
- * CPC sketches and unions live on the heap only; java-direct therefore reports create and union as
- * not supported, and reads images from a MemorySegment (heapify(MemorySegment, seed), CpcWrapper).
- * A step that reads a slot no step could make is reported as not supported too, for its own slot.
+ * CPC sketches and unions live on the heap only; java-direct therefore does not declare create and
+ * union (the harness reports them, and the steps that read their slots, as unsupported), and reads
+ * images from a MemorySegment (heapify(MemorySegment, seed), CpcWrapper).
  */
 final class CpcFamily implements Family {
+  @Override
+  public String name() {
+    return "cpc";
+  }
+
+  @Override
+  public List<String> steps(boolean direct) {
+    // CPC sketches and unions live on the heap only: java-direct cannot make them (nor merge into a
+    // union or take its result), only read images into heap sketches and go on from there.
+    return direct ? List.of("update", "serialize", "deserialize", "query")
+                  : List.of("create", "union", "update", "merge", "result", "serialize", "deserialize", "query");
+  }
+
   @Override
   public StageExecutor begin(StageContext context) {
     return new Stage(context);
@@ -39,7 +50,6 @@ final class CpcFamily implements Family {
   private static final class Stage implements StageExecutor {
     private final StageContext ctx;
     private final Map<String, Slot> slots = new HashMap<>();
-    private final Set<String> unusable = new HashSet<>();
 
     Stage(StageContext ctx) {
       this.ctx = ctx;
@@ -47,21 +57,12 @@ final class CpcFamily implements Family {
 
     @Override
     public boolean execute(ProgramReader.Op op) {
-      for (String read : slotsRead(op)) {
-        if (unusable.contains(read)) {
-          unusable.add(op.slot());
-          return false;
-        }
-      }
-      unusable.remove(op.slot());
       switch (op.name()) {
         case "create" -> {
-          if (ctx.direct) return cannot(op);
           int lgK = op.intArg("lg_k");
           put(op, op.args().containsKey("seed") ? new CpcSketch(lgK, seed(op)) : new CpcSketch(lgK));
         }
         case "union" -> {
-          if (ctx.direct) return cannot(op);
           int lgK = op.intArg("lg_k");
           slots.put(op.slot(), new UnionSlot(op.args().containsKey("seed") ? new CpcUnion(lgK, seed(op)) : new CpcUnion(lgK)));
         }
@@ -83,12 +84,6 @@ final class CpcFamily implements Family {
         }
       }
       return true;
-    }
-
-    private boolean cannot(ProgramReader.Op op) {
-      unusable.add(op.slot());
-      slots.remove(op.slot());
-      return false;
     }
 
     private void deserialize(ProgramReader.Op op) {
@@ -135,19 +130,6 @@ final class CpcFamily implements Family {
       }
     }
 
-    private static List<String> slotsRead(ProgramReader.Op op) {
-      List<String> read = new java.util.ArrayList<>(2);
-      switch (op.name()) {
-        case "update", "merge", "serialize", "query" -> read.add(op.slot());
-        default -> {}
-      }
-      String from = op.args().get("from");
-      if (from != null) read.add(from);
-      // An image is named after the slot that wrote it ("a.compact"); an unusable slot wrote none.
-      String image = op.args().get("image");
-      if (image != null) read.add(image.substring(0, image.indexOf('.') < 0 ? image.length() : image.indexOf('.')));
-      return read;
-    }
 
     private static long seed(ProgramReader.Op op) {
       return Long.parseLong(op.arg("seed"));

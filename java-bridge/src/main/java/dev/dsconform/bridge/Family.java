@@ -1,10 +1,23 @@
 package dev.dsconform.bridge;
 
+import java.util.List;
+
 /**
- * One sketch family's vocabulary of steps (docs/case-format.md). Adding a family to the Java
- * engine is one class implementing this, registered in {@link BatchRunner}.
+ * One sketch family's steps (sketches/&lt;family&gt;/&lt;family&gt;_steps.json). Adding a family to
+ * the Java engine is one class implementing this, named {@code <Something>Family} in this package:
+ * {@link FamilyCatalog} finds it in the bridge jar.
  */
 interface Family {
+  /** The family's name, the {@code family} of its cases ("hll"). */
+  String name();
+
+  /**
+   * The steps of the family's vocabulary this class executes, on the heap or with sketches in a
+   * MemorySegment ({@code direct}, the java-direct engine): what the engine declares. The harness
+   * sends no stage with another step; it reports that step unsupported itself.
+   */
+  List<String> steps(boolean direct);
+
   /** Starts one stage; the returned executor owns that stage's slots. */
   StageExecutor begin(StageContext context);
 

@@ -13,6 +13,17 @@ import org.apache.datasketches.hll.TgtHllType;
  */
 final class HllFamily implements Family {
   @Override
+  public String name() {
+    return "hll";
+  }
+
+  @Override
+  public java.util.List<String> steps(boolean direct) {
+    return java.util.List.of("create", "union", "update", "merge", "result", "serialize", "deserialize", "copy", "convert",
+      "reset", "query", "rel_err");
+  }
+
+  @Override
   public StageExecutor begin(StageContext context) {
     return new Stage(context);
   }

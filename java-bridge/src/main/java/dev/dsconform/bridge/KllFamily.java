@@ -50,6 +50,16 @@ final class KllFamily implements Family {
   }
 
   @Override
+  public String name() {
+    return "kll";
+  }
+
+  @Override
+  public java.util.List<String> steps(boolean direct) {
+    return java.util.List.of("create", "update", "merge", "serialize", "deserialize", "query");
+  }
+
+  @Override
   public StageExecutor begin(StageContext context) {
     return new Stage(context);
   }

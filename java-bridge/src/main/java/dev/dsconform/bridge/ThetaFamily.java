@@ -26,6 +26,17 @@ import org.apache.datasketches.theta.UpdatableThetaSketchBuilder;
  */
 final class ThetaFamily implements Family {
   @Override
+  public String name() {
+    return "theta";
+  }
+
+  @Override
+  public java.util.List<String> steps(boolean direct) {
+    return java.util.List.of("create", "union", "intersection", "update", "merge", "result", "compact", "a_not_b",
+      "jaccard", "serialize", "deserialize", "reset", "query");
+  }
+
+  @Override
   public StageExecutor begin(StageContext context) {
     return new Stage(context);
   }

@@ -1,0 +1,94 @@
+#ifndef DSCONFORM_ENGINES_NATIVE_CPP_FAMILY_ADAPTER_H_
+#define DSCONFORM_ENGINES_NATIVE_CPP_FAMILY_ADAPTER_H_
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "harness/engine/engine.h"
+#include "harness/engine/observation.h"
+
+namespace dsconform {
+
+// One family's steps (sketches/<family>/<family>_steps.json) on datasketches-cpp.
+// Each family has one adapter in one translation unit (engines/native/<family>_adapter.cc),
+// the only one that includes that family's datasketches headers; the build
+// registers every *_adapter.cc it compiles (engines/native/CMakeLists.txt).
+class CppFamilyAdapter {
+ public:
+  virtual ~CppFamilyAdapter() = default;
+  virtual std::string family() const = 0;
+  // The steps of the family's vocabulary this adapter executes: what the
+  // engine declares (its hello). The harness sends no stage with another step.
+  virtual std::vector<std::string> steps() const = 0;
+  // Executes one stage from fresh slots and appends its observations to
+  // `out`, in step order. An exception thrown by the library ends the stage
+  // with a field error@op<i>; a step the library cannot do ends it with an
+  // "unsupported" field. A non-OK status means the stage is one the family's
+  // validation should have rejected (unknown step, slot of the wrong kind);
+  // its message names the case and the step.
+  virtual absl::Status RunStage(const PreparedStage& stage, Observations* out) = 0;
+};
+
+// How a step left its stage.
+enum class StepEnd {
+  kContinue,
+  kStopStage,  // the step recorded why the rest cannot run (e.g. unsupported)
+};
+
+// What a step handler receives besides the op itself.
+struct StepContext {
+  size_t index = 0;       // position of the op in its stage's ops: error@op<index>
+  std::string_view tape;  // the op's item tape; empty when the op has no items
+};
+
+using StepHandler = std::function<absl::StatusOr<StepEnd>(const Op& op, const StepContext& ctx)>;
+
+// Runs `step` on every op of `stage` in order, handing each op with items its
+// tape (stage.tapes in the order of those ops). Whatever a step throws (a
+// std::exception or anything else) becomes the field error@op<index> and ends
+// the stage; later stages are unaffected.
+absl::Status RunStepsCatchingExceptions(const PreparedStage& stage, Observations* out, const StepHandler& step);
+
+// The adapter of a family whose stage state is a class: a fresh
+// Stage(stage, out) per stage, its Step(op, ctx) for every op, through
+// RunStepsCatchingExceptions.
+template <typename Stage>
+class StageObjectAdapter final : public CppFamilyAdapter {
+ public:
+  StageObjectAdapter(std::string family, std::vector<std::string> steps)
+      : family_(std::move(family)), steps_(std::move(steps)) {}
+  std::string family() const override { return family_; }
+  std::vector<std::string> steps() const override { return steps_; }
+  absl::Status RunStage(const PreparedStage& stage, Observations* out) override {
+    Stage state(stage, out);
+    return RunStepsCatchingExceptions(stage, out,
+                                      [&state](const Op& op, const StepContext& ctx) { return state.Step(op, ctx); });
+  }
+
+ private:
+  std::string family_;
+  std::vector<std::string> steps_;
+};
+
+// The exception being handled, as an observation: its dynamic type,
+// demangled ("std::invalid_argument"), and what() for std::exceptions.
+// Call only inside a catch block.
+Value ValueFromCurrentException();
+
+// The bytes of image `name` for a deserialize step: the stage's images (a
+// cross stage reads another engine's) first, then byte fields this stage
+// produced so far. Null when neither has it.
+const std::string* FindStageImage(const PreparedStage& stage, const Observations& so_far, const std::string& name);
+
+// "case <id>: /ops/<i>" (or "/cross/ops/<i>") for error messages.
+std::string StepPath(const PreparedStage& stage, size_t index);
+
+}  // namespace dsconform
+
+#endif  // DSCONFORM_ENGINES_NATIVE_CPP_FAMILY_ADAPTER_H_

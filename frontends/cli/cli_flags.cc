@@ -1,0 +1,124 @@
+#include "frontends/cli/cli_flags.h"
+
+#include <algorithm>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/reflection.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+
+ABSL_FLAG(std::string, suite, "hll.*", "suites to run: comma-separated names or globs (see `dsconform list suites`)");
+ABSL_FLAG(std::string, engines, "auto",
+          "engines, comma-separated: cpp, java, java@<version>, java-direct@<version>, java@<path.jar>; the first is "
+          "the reference unless --reference says otherwise; auto = java plus every native engine built in");
+ABSL_FLAG(std::string, reference, "", "the engine every other is compared with (default: the first)");
+ABSL_FLAG(std::string, scale, "reduced", "how much of each suite: smoke, reduced or full");
+ABSL_FLAG(std::string, cases, "", "run only these case ids (comma-separated; globs allowed)");
+ABSL_FLAG(std::string, tck_dir, "",
+          "run the DataSketches TCK's serialization snapshots in this directory (serialization_test_data layout) "
+          "instead of the suites");
+ABSL_FLAG(std::string, fuzz_from, "",
+          "run mutants of every image this corpus holds (differential fuzzing of deserializers) instead of the suites");
+ABSL_FLAG(uint64_t, fuzz_seed, 1, "fuzz: the seed of the mutants");
+ABSL_FLAG(int, fuzz_per_image, 40, "fuzz: mutants per distinct image");
+ABSL_FLAG(std::string, cases_file, "", "run the case programs in this file (JSON lines) instead of the suites");
+ABSL_FLAG(std::string, report_dir, "dsconform-report", "where reports are written");
+ABSL_FLAG(std::string, expectations, "", "known differences (JSON lines, docs/expectations.md)");
+ABSL_FLAG(bool, update_expectations, false, "rewrite --expectations from this run's differences");
+ABSL_FLAG(bool, allow_unexpectedly_equal, false, "do not fail the run on expectations that no longer occur");
+ABSL_FLAG(int, jobs, 0, "worker threads (0: one per core)");
+ABSL_FLAG(std::string, shard, "", "run only shard I of N (\"I/N\", 0-based); merge the reports with `dsconform merge`");
+ABSL_FLAG(std::string, progress, "auto", "progress display: auto, terminal, plain or none");
+ABSL_FLAG(std::string, writer, "", "repro: show the cross stage that reads this engine's images");
+ABSL_FLAG(std::string, jvm_options, "", "extra JVM options, comma-separated (e.g. -Xmx2g,-Xcheck:jni)");
+ABSL_FLAG(std::string, java_jar, "", "a datasketches-java jar to run as java@<its version> (e.g. built from a commit)");
+ABSL_FLAG(double, outlier_sigmas, 6,
+          "an estimate further than this many stated standard errors from the case's truth is a finding");
+ABSL_FLAG(double, rank_outlier_epsilons, 3,
+          "a quantiles sketch's rank error above this many times its stated epsilon (vs the exact ranks) is a finding");
+ABSL_FLAG(bool, resume, false, "finish the run in --report_dir, keeping the records already written");
+ABSL_FLAG(std::string, out, "", "merge: the report directory to write; record: the corpus file to write");
+ABSL_FLAG(std::string, engine, "", "record: the one engine to record (an --engines spec)");
+ABSL_FLAG(bool, keep_images, false,
+          "keep every image whole: in a corpus (record; default: over 256 bytes as length + SHA-256) and in "
+          "records.jsonl (run; default: differing images over 4 KiB as their length and first bytes)");
+ABSL_FLAG(std::string, corpus, "", "check: the corpus file whose recorded engine the live --engines are compared with");
+ABSL_FLAG(bool, json, false, "bench: print the figures as one JSON object instead of a table");
+ABSL_FLAG(int, rounds, 2,
+          "bench: whole runs per worker count, in alternating order (1 then N workers, then N then 1); "
+          "each count keeps its fastest round");
+
+namespace dsconform {
+
+std::vector<std::string> SplitList(const std::string& value) {
+  return absl::StrSplit(value, ',', absl::SkipWhitespace());
+}
+
+namespace {
+std::vector<std::string> KnownFlags() {
+  std::vector<std::string> names;
+  for (const auto& [name, flag] : absl::GetAllFlags())
+    if (absl::StrContains(flag->Filename(), "cli_flags.cc")) names.push_back(absl::StrCat("--", name));
+  std::sort(names.begin(), names.end());
+  return names;
+}
+}  // namespace
+
+absl::StatusOr<std::vector<std::string>> ParseFlags(int argc, char** argv, bool* help) {
+  std::vector<std::string> positional;
+  *help = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg == "--") {
+      for (++i; i < argc; ++i) positional.push_back(argv[i]);
+      break;
+    }
+    if (arg == "--help" || arg == "-h" || arg == "help") {
+      *help = true;
+      continue;
+    }
+    if (!absl::StartsWith(arg, "-") || arg == "-") {
+      positional.push_back(arg);
+      continue;
+    }
+    std::string body = arg.substr(arg[1] == '-' ? 2 : 1);
+    std::string name = body, value;
+    const size_t eq = body.find('=');
+    const bool has_value = eq != std::string::npos;
+    if (has_value) {
+      name = body.substr(0, eq);
+      value = body.substr(eq + 1);
+    }
+    absl::CommandLineFlag* flag = absl::FindCommandLineFlag(name);
+    bool negated = false;
+    if ((flag == nullptr || !absl::StrContains(flag->Filename(), "cli_flags.cc")) && absl::StartsWith(name, "no")) {
+      flag = absl::FindCommandLineFlag(name.substr(2));
+      negated = flag != nullptr;
+    }
+    if (flag == nullptr || !absl::StrContains(flag->Filename(), "cli_flags.cc")) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("unknown flag ", arg, " (known: ", absl::StrJoin(KnownFlags(), " "), ")"));
+    }
+    const bool is_bool = flag->IsOfType<bool>();
+    if (negated) {
+      if (!is_bool || has_value) return absl::InvalidArgumentError(absl::StrCat("unknown flag ", arg));
+      value = "false";
+    } else if (!has_value) {
+      if (is_bool) {
+        value = "true";
+      } else if (i + 1 < argc) {
+        value = argv[++i];
+      } else {
+        return absl::InvalidArgumentError(absl::StrCat("flag --", name, " needs a value"));
+      }
+    }
+    std::string error;
+    if (!flag->ParseFrom(value, &error))
+      return absl::InvalidArgumentError(absl::StrCat("flag --", name, "=", value, ": ", error));
+  }
+  return positional;
+}
+
+}  // namespace dsconform

@@ -1,0 +1,58 @@
+#ifndef DSCONFORM_FRONTENDS_CLI_CLI_FLAGS_H_
+#define DSCONFORM_FRONTENDS_CLI_CLI_FLAGS_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/flags/declare.h"
+#include "absl/status/statusor.h"
+
+ABSL_DECLARE_FLAG(std::string, suite);
+ABSL_DECLARE_FLAG(std::string, engines);
+ABSL_DECLARE_FLAG(std::string, reference);
+ABSL_DECLARE_FLAG(std::string, scale);
+ABSL_DECLARE_FLAG(std::string, cases);
+ABSL_DECLARE_FLAG(std::string, cases_file);
+ABSL_DECLARE_FLAG(std::string, tck_dir);
+ABSL_DECLARE_FLAG(std::string, fuzz_from);
+ABSL_DECLARE_FLAG(uint64_t, fuzz_seed);
+ABSL_DECLARE_FLAG(int, fuzz_per_image);
+ABSL_DECLARE_FLAG(std::string, report_dir);
+ABSL_DECLARE_FLAG(std::string, expectations);
+ABSL_DECLARE_FLAG(bool, update_expectations);
+ABSL_DECLARE_FLAG(bool, allow_unexpectedly_equal);
+ABSL_DECLARE_FLAG(int, jobs);
+ABSL_DECLARE_FLAG(std::string, shard);
+ABSL_DECLARE_FLAG(std::string, progress);
+ABSL_DECLARE_FLAG(std::string, writer);
+ABSL_DECLARE_FLAG(std::string, jvm_options);
+ABSL_DECLARE_FLAG(std::string, java_jar);
+ABSL_DECLARE_FLAG(bool, resume);
+ABSL_DECLARE_FLAG(double, outlier_sigmas);
+ABSL_DECLARE_FLAG(double, rank_outlier_epsilons);
+ABSL_DECLARE_FLAG(std::string, out);
+ABSL_DECLARE_FLAG(std::string, engine);
+ABSL_DECLARE_FLAG(bool, keep_images);
+ABSL_DECLARE_FLAG(std::string, corpus);
+ABSL_DECLARE_FLAG(bool, json);
+ABSL_DECLARE_FLAG(int, rounds);
+
+namespace dsconform {
+
+// Exit statuses, documented in --help and the README.
+constexpr int kExitClean = 0;
+constexpr int kExitDifferences = 1;
+constexpr int kExitUsage = 2;
+constexpr int kExitInterrupted = 130;
+
+// Parses --flag=value, --flag value, --bool_flag and --nobool_flag strictly:
+// an unknown flag or a bad value is an error (exit status 2), not abseil's
+// exit(1). Returns the positional arguments. Sets *help for --help.
+absl::StatusOr<std::vector<std::string>> ParseFlags(int argc, char** argv, bool* help);
+
+// Splits a comma-separated flag value, dropping empty pieces.
+std::vector<std::string> SplitList(const std::string& value);
+
+}  // namespace dsconform
+
+#endif  // DSCONFORM_FRONTENDS_CLI_CLI_FLAGS_H_

@@ -1,0 +1,141 @@
+#include "frontends/cli/engine_catalog.h"
+
+#include "absl/flags/flag.h"
+#include "absl/strings/match.h"
+#include "engines/python/python_engine_spec.h"
+#include "frontends/cli/cli_flags.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "java-bridge/java_engine.h"
+#include "java-bridge/staged_versions.h"
+#include "harness/corpus/corpus_engine.h"
+#include "harness/engine/process/process_engine_spec.h"
+#ifdef DSCONFORM_HAVE_CPP
+#include "engines/native/cpp_engine.h"
+#include "sketches/compiled_families.h"
+#endif
+
+namespace dsconform {
+namespace {
+
+constexpr char kNoCpp[] =
+    "cpp: not built: configure with -DDATASKETCHES_CPP_SOURCE_DIR=<a datasketches-cpp checkout> or install its CMake "
+    "package";
+
+std::vector<std::string> Known() {
+  std::vector<std::string> known;
+  if (HaveCpp()) known.push_back("cpp");
+  known.push_back("java");
+  known.push_back("java-direct");
+  auto staged = ListStagedJavaVersions();
+  if (staged.ok()) {
+    for (const auto& v : *staged) {
+      known.push_back("java@" + v.label);
+      known.push_back("java-direct@" + v.label);
+    }
+  }
+  known.push_back("java@<path to a datasketches-java jar>");
+  known.push_back("corpus:<a file written by dsconform record>");
+  known.push_back("python[@<version>]");
+  known.push_back("cpp@<label>=<path to another build's dsconform-engine>");
+  known.push_back("process:<engine program>");
+  return known;
+}
+
+}  // namespace
+
+EngineRequest EngineRequestFromFlags() {
+  EngineRequest request;
+  request.specs = SplitList(absl::GetFlag(FLAGS_engines));
+  request.jvm_options = SplitList(absl::GetFlag(FLAGS_jvm_options));
+  request.java_jar = absl::GetFlag(FLAGS_java_jar);
+  return request;
+}
+
+std::vector<std::string> DescribeEngines() {
+  std::vector<std::string> lines;
+#ifdef DSCONFORM_HAVE_CPP
+  lines.push_back(absl::StrCat(CppEngineName(), "  (spec: cpp) the datasketches-cpp compiled into this build"));
+#else
+  lines.push_back(kNoCpp);
+#endif
+  for (auto& line : DescribePythonEngines()) lines.push_back(std::move(line));
+  for (auto& line : DescribeProcessEngines()) lines.push_back(std::move(line));
+  auto staged = ListStagedJavaVersions();
+  if (!staged.ok()) {
+    lines.push_back(absl::StrCat("java: ", staged.status().message()));
+    return lines;
+  }
+  for (const auto& v : *staged)
+    lines.push_back(absl::StrCat("java@", v.label, ", java-direct@", v.label, "  datasketches-java from ", v.source,
+                                 v.is_default ? " (the default: java, java-direct)" : ""));
+  return lines;
+}
+
+bool HaveCpp() {
+#ifdef DSCONFORM_HAVE_CPP
+  return true;
+#else
+  return false;
+#endif
+}
+
+absl::StatusOr<std::vector<std::unique_ptr<EngineFactory>>> ResolveEngines(const EngineRequest& request) {
+  std::vector<std::string> specs = request.specs;
+  if (specs.size() == 1 && specs[0] == "auto") {
+    // The Java reference against every build of the native library this
+    // machine has: compiled in, and the released Python wheel once set up.
+    specs = {"java"};
+    if (HaveCpp()) specs.push_back("cpp");
+    auto python = ParsePythonEngineSpec("python");
+    if (python.ok() && python->has_value()) specs.push_back("python");
+    if (specs.size() == 1) specs.push_back("java-direct");
+  }
+  if (!request.java_jar.empty()) specs.push_back("java@" + request.java_jar);
+  std::vector<std::unique_ptr<EngineFactory>> out;
+  for (const std::string& spec : specs) {
+    // Out-of-process engines first: "cpp@pr-123=<path>" is one of theirs.
+    auto process = ParsePythonEngineSpec(spec);
+    if (process.ok() && !process->has_value()) process = ParseProcessEngineSpec(spec);
+    if (!process.ok()) return process.status();
+    if (process->has_value()) {
+      auto f = MakeProcessEngineFactory(**process);
+      if (!f.ok()) return f.status();
+      out.push_back(std::move(*f));
+      continue;
+    }
+    if (absl::StartsWith(spec, kCorpusSpecPrefix)) {
+      auto corpus = ReadCorpus(spec.substr(sizeof(kCorpusSpecPrefix) - 1), CompiledFamilies());
+      if (!corpus.ok()) return corpus.status();
+      out.push_back(MakeCorpusEngineFactory(std::make_shared<const Corpus>(std::move(*corpus))));
+      continue;
+    }
+    if (spec == "cpp" || absl::StartsWith(spec, "cpp@")) {
+#ifdef DSCONFORM_HAVE_CPP
+      auto f = MakeCppEngineFactory();
+      if (spec != "cpp" && spec != f->name())
+        return absl::InvalidArgumentError(absl::StrCat("engine ", spec, ": this build has ", f->name(),
+                                                       " (one native engine per build; run a second build out of process)"));
+      out.push_back(std::move(f));
+      continue;
+#else
+      return absl::InvalidArgumentError(kNoCpp);
+#endif
+    }
+    if (spec == "java" || spec == "java-direct" || absl::StartsWith(spec, "java@") ||
+        absl::StartsWith(spec, "java-direct@")) {
+      auto js = ParseJavaEngineSpec(spec);
+      if (!js.ok()) return js.status();
+      js->jvm.extra = request.jvm_options;
+      auto f = MakeJavaEngineFactory(*js);
+      if (!f.ok()) return f.status();
+      out.push_back(std::move(*f));
+      continue;
+    }
+    return absl::InvalidArgumentError(
+        absl::StrCat("unknown engine '", spec, "' (this build can run: ", absl::StrJoin(Known(), ", "), ")"));
+  }
+  return out;
+}
+
+}  // namespace dsconform

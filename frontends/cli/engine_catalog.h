@@ -1,0 +1,34 @@
+#ifndef DSCONFORM_FRONTENDS_CLI_ENGINE_CATALOG_H_
+#define DSCONFORM_FRONTENDS_CLI_ENGINE_CATALOG_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "harness/engine/engine.h"
+
+namespace dsconform {
+
+struct EngineRequest {
+  std::vector<std::string> specs;        // "cpp", "java", "java@9.0.0", "java-direct@9.1.0", "auto"
+  std::vector<std::string> jvm_options;  // extra JVM options
+  std::string java_jar;                  // an extra datasketches-java jar
+};
+
+// The request the flags --engines, --jvm_options and --java_jar make.
+EngineRequest EngineRequestFromFlags();
+
+// Turns engine specs into factories; an unknown spec is an error that lists
+// what this build can run (and why the ones it cannot are missing).
+absl::StatusOr<std::vector<std::unique_ptr<EngineFactory>>> ResolveEngines(const EngineRequest& request);
+
+// Whether this build has the native engine (a datasketches-cpp was found).
+bool HaveCpp();
+
+// Every engine this build can run, one line each with where it comes from.
+std::vector<std::string> DescribeEngines();
+
+}  // namespace dsconform
+
+#endif  // DSCONFORM_FRONTENDS_CLI_ENGINE_CATALOG_H_

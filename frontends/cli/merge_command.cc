@@ -1,0 +1,118 @@
+// `dsconform merge --out DIR SHARD_DIR...`: one report from the shards of a run. With
+// --expectations=FILE the records are judged again against FILE, so an edited expectations file
+// is checked against a finished run without running its engines again.
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <set>
+
+#include "absl/flags/flag.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "frontends/cli/cli_flags.h"
+#include "frontends/cli/commands.h"
+#include "frontends/cli/report_output.h"
+#include "frontends/cli/run_execution.h"
+#include "reports/jsonl_writer.h"
+#include "reports/run_summary.h"
+
+namespace dsconform {
+namespace {
+
+// What makes `shard` another run's than `first`, or empty. The command lines differ by --shard.
+std::string NotOfOneRun(const RunInfo& first, const RunInfo& shard) {
+  if (shard.engines != first.engines) return absl::StrCat("engines ", absl::StrJoin(first.engines, ","), " vs ",
+                                                          absl::StrJoin(shard.engines, ","));
+  if (shard.reference != first.reference) return absl::StrCat("reference ", first.reference, " vs ", shard.reference);
+  if (shard.suites != first.suites)
+    return absl::StrCat("suites ", absl::StrJoin(first.suites, ","), " vs ", absl::StrJoin(shard.suites, ","));
+  if (shard.case_source != first.case_source)
+    return absl::StrCat("cases from '", first.case_source, "' vs '", shard.case_source, "'");
+  if (shard.shard_count != first.shard_count || shard.all_cases != first.all_cases)
+    return absl::StrCat(first.shard_count, " shards of ", first.all_cases, " cases vs ", shard.shard_count,
+                        " shards of ", shard.all_cases);
+  return "";
+}
+
+}  // namespace
+
+int MergeCommand(const std::vector<std::string>& args, const std::string& command_line) {
+  const std::string out = absl::GetFlag(FLAGS_out);
+  if (out.empty() || args.empty()) return UsageError("merge needs --out=DIR and the shard report directories");
+  std::vector<Record> all;
+  std::set<std::pair<int64_t, std::string>> seen;
+  RunInfo info;
+  int64_t total_cases = 0;
+  bool complete = true;
+  std::map<int64_t, std::string> shard_dirs;  // shard index -> its directory
+  for (const std::string& dir : args) {
+    const std::string path = dir + "/run_info.json";
+    std::ifstream in(path);
+    if (!in) return UsageError(absl::StrCat(dir, " is not the report directory of a run: ", path, " cannot be opened"));
+    nlohmann::json j;
+    RunInfo shard;
+    std::string error;
+    try {
+      j = nlohmann::json::parse(in);
+    } catch (const std::exception& e) {
+      return UsageError(absl::StrCat(path, ": cannot be read: ", e.what()));
+    }
+    if (!RunInfoFromJson(j, &shard, &error)) return UsageError(absl::StrCat(path, ": ", error));
+    if (dir == args.front()) info = shard;
+    if (auto mismatch = NotOfOneRun(info, shard); !mismatch.empty())
+      return UsageError(absl::StrCat(args.front(), " and ", dir, " are not shards of one run: ", mismatch));
+    if (shard.shard_count > 1 && !shard_dirs.emplace(shard.shard_index, dir).second)
+      return UsageError(absl::StrCat(shard_dirs[shard.shard_index], " and ", dir, " are both shard ",
+                                     shard.shard_index, "/", shard.shard_count));
+    total_cases += shard.total_cases;
+    complete = complete && shard.status == "complete";
+  }
+  info.total_cases = total_cases;
+  info.status = complete ? "complete" : "interrupted";
+  // Shards left out (a CI job that failed to upload its report) make the merged run incomplete.
+  std::vector<std::string> missing;
+  for (int64_t i = 0; info.shard_count > 1 && i < info.shard_count; ++i)
+    if (!shard_dirs.count(i)) missing.push_back(absl::StrCat(i, "/", info.shard_count));
+  if (!missing.empty()) {
+    info.status = absl::StrCat("incomplete: shard", missing.size() > 1 ? "s " : " ", absl::StrJoin(missing, ", "),
+                               " not given");
+    info.total_cases = info.all_cases;
+  }
+  info.shard_index = 0;
+  info.shard_count = 1;
+  for (const std::string& dir : args) {
+    auto records = ReadRecordsJsonl(dir + "/" + JsonlWriter::kFileName);
+    if (!records.ok()) return UsageError(std::string(records.status().message()));
+    for (Record& r : *records) {
+      if (!seen.insert({r.index, r.candidate + "|" + r.reference + "|" + r.writer}).second)
+        return UsageError(absl::StrCat(dir, ": case ", r.case_id, " is in two shards"));
+      all.push_back(std::move(r));
+    }
+  }
+  std::stable_sort(all.begin(), all.end(), [](const Record& a, const Record& b) { return a.index < b.index; });
+  auto expectations = ExpectationsFromFlag();
+  if (!expectations.ok()) return UsageError(std::string(expectations.status().message()));
+  const bool rejudge = !expectations->path.empty();
+  if (rejudge) {
+    for (Record& r : all) RejudgeRecord(*expectations, r);
+    info.expectations_file = expectations->path;
+  }
+  auto writer = JsonlWriter::Open(out, JsonlWriter::Mode::kTruncate);
+  if (!writer.ok()) return UsageError(std::string(writer.status().message()));
+  for (const Record& r : all)
+    if (auto st = (*writer)->Write(r); !st.ok()) return UsageError(std::string(st.message()));
+  if (auto st = (*writer)->Close(); !st.ok()) return UsageError(std::string(st.message()));
+  if (auto st = WriteSummaries(out, info, all, ""); !st.ok()) return UsageError(std::string(st.message()));
+  PrintConsoleSummary(stdout, info, all, out);
+  PrintIdlePatterns(stdout, *expectations, all);
+  if (info.status != "complete") {  // as the reports' gate says
+    std::fprintf(stderr, "dsconform merge: run %s\n", info.status.c_str());
+    return kExitDifferences;
+  }
+  const bool allow_stale = absl::GetFlag(FLAGS_allow_unexpectedly_equal);
+  for (const Record& r : all)
+    if (VerdictFails(r.verdict) && !(allow_stale && r.verdict == Verdict::kUnexpectedlyEqual)) return kExitDifferences;
+  return kExitClean;
+}
+
+}  // namespace dsconform

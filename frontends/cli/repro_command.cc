@@ -1,0 +1,98 @@
+// `dsconform repro CASE_ID`: the case program, and its result on every engine
+// with the decoded differences.
+#include <cstdio>
+
+#include "absl/flags/flag.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "frontends/cli/case_selection.h"
+#include "frontends/cli/cli_flags.h"
+#include "frontends/cli/commands.h"
+#include "frontends/cli/engine_catalog.h"
+#include "frontends/cli/run_execution.h"
+#include "harness/corpus/corpus_engine.h"
+#include "harness/family/case_validation.h"
+#include "harness/run/runner.h"
+#include "reports/record_text.h"
+#include "sketches/compiled_families.h"
+
+namespace dsconform {
+namespace {
+
+class PrintingSink : public RecordSink {
+ public:
+  explicit PrintingSink(const std::string& writer) : writer_(writer) {}
+  absl::Status Write(const Record& r) override {
+    if (!writer_.empty() && r.writer != writer_) return absl::OkStatus();
+    std::printf("\n## %s: %s (%d fields compared)\n", EnginePair(r).c_str(), VerdictName(r.verdict), r.fields_compared);
+    if (!r.note.empty()) std::printf("  %s\n", r.note.c_str());
+    for (const FieldDiff& d : r.diffs) {
+      std::printf("  %s\n", FieldDiffLine(d).c_str());
+      for (const DecodedDiff& x : d.decoded) std::printf("      %s\n", DecodedDiffText(x).c_str());
+    }
+    if (VerdictFails(r.verdict)) failed = true;
+    return absl::OkStatus();
+  }
+  bool failed = false;
+
+ private:
+  std::string writer_;
+};
+
+}  // namespace
+
+int ReproCommand(const std::vector<std::string>& args) {
+  if (args.size() != 1) return UsageError("repro takes one case id: dsconform repro 'hll/sketch/lgk=12/type=HLL_4/n=3072'");
+  absl::StatusOr<Case> c = absl::NotFoundError("");
+  if (const std::string source = CaseSourceFromFlags(); !source.empty()) {
+    auto cases = LoadCasesFromFlags();
+    if (!cases.ok()) return UsageError(std::string(cases.status().message()));
+    for (auto& x : *cases)
+      if (x.id == args[0]) c = std::move(x);
+    if (!c.ok()) return UsageError(absl::StrCat("no case '", args[0], "' among the cases of ", source));
+  } else {
+    c = FindCase(args[0]);
+    // A corpus among the engines holds the recorded program (its suite may have changed since).
+    for (const auto& spec : SplitList(absl::GetFlag(FLAGS_engines))) {
+      if (!absl::StartsWith(spec, kCorpusSpecPrefix)) continue;
+      auto corpus = ReadCorpus(spec.substr(sizeof(kCorpusSpecPrefix) - 1), CompiledFamilies());
+      if (!corpus.ok()) return UsageError(std::string(corpus.status().message()));
+      for (auto& e : corpus->entries)
+        if (e.c.id == args[0]) c = std::move(e.c);
+      break;
+    }
+    if (!c.ok()) return UsageError(std::string(c.status().message()));
+  }
+  std::printf("# case program\n%s\n", CaseToJson(*c).dump(2).c_str());
+  if (const Family* family = CompiledFamilies().Find(c->family); family != nullptr) {
+    // Programs that need nothing of dsconform: the finding, in each library's own words.
+    const std::string java = family->JavaSnippet(*c), cpp = family->CppSnippet(*c);
+    if (!java.empty())
+      std::printf("\n# Java (java -cp datasketches-java-<version>.jar Repro.java)\n%s\n", java.c_str());
+    if (!cpp.empty()) std::printf("\n# C++ (g++ -std=c++17 -I<datasketches-cpp includes> repro.cpp)\n%s\n", cpp.c_str());
+  }
+
+  auto factories = ResolveEngines(EngineRequestFromFlags());
+  if (!factories.ok()) return UsageError(std::string(factories.status().message()));
+  std::vector<EngineFactory*> raw;
+  for (auto& f : *factories) raw.push_back(f.get());
+  auto workers = CreateEngines(raw, 1);
+  if (!workers.ok()) return UsageError(std::string(workers.status().message()));
+  RunOptions options;
+  options.max_record_image_bytes = -1;  // one case: its images whole
+  options.families = &CompiledFamilies();
+  const std::string reference = absl::GetFlag(FLAGS_reference);
+  for (size_t i = 0; i < (*workers)[0].size(); ++i)
+    if (!reference.empty() && (*workers)[0][i]->name().rfind(reference, 0) == 0) options.reference = i;
+  std::printf("\n# results\n");
+  PrintingSink sink(absl::GetFlag(FLAGS_writer));
+  std::vector<IndexedCase> one = {{0, &*c}};
+  auto stats = RunCases(one, *workers, options, sink, nullptr);
+  if (!stats.ok()) {
+    std::fprintf(stderr, "dsconform: %s\n", std::string(stats.status().message()).c_str());
+    return kExitUsage;
+  }
+  return sink.failed ? kExitDifferences : kExitClean;
+}
+
+}  // namespace dsconform

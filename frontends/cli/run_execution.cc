@@ -1,0 +1,269 @@
+#include "frontends/cli/run_execution.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <fstream>
+#include <set>
+#include <thread>
+
+#include "absl/flags/flag.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "harness/accuracy/accuracy_study.h"
+#include "frontends/cli/case_selection.h"
+#include "frontends/cli/cli_flags.h"
+#include "frontends/cli/commands.h"
+#include "frontends/cli/report_output.h"
+#include "harness/expect/expectations.h"
+#include "harness/fuzz/fuzz_cases.h"
+#include "harness/run/runner.h"
+#include "harness/tck/tck_import.h"
+#include "reports/record_text.h"
+#include "sketches/compiled_families.h"
+
+namespace dsconform {
+namespace {
+
+std::atomic<bool> g_stop{false};
+
+// The first interrupt lets the batches under way finish and their records be written; a second
+// one stops at once (the records not yet written are run again by --resume).
+void OnSignal(int) {
+  static constexpr char kFirst[] =
+      "\ndsconform: stopping after the batches under way and writing their records; interrupt again to stop now\n";
+  static constexpr char kSecond[] =
+      "\ndsconform: stopped; the records written so far are kept, --resume runs the other cases\n";
+  if (!g_stop.exchange(true)) {
+    (void)!::write(STDERR_FILENO, kFirst, sizeof kFirst - 1);
+    return;
+  }
+  (void)!::write(STDERR_FILENO, kSecond, sizeof kSecond - 1);
+  ::_exit(130);
+}
+
+struct Shard {
+  int64_t index = 0, count = 1;
+};
+
+absl::StatusOr<Shard> ParseShard(const std::string& text) {
+  Shard s;
+  if (text.empty()) return s;
+  std::vector<std::string> parts = absl::StrSplit(text, '/');
+  if (parts.size() != 2 || !absl::SimpleAtoi(parts[0], &s.index) || !absl::SimpleAtoi(parts[1], &s.count) ||
+      s.count < 1 || s.index < 0 || s.index >= s.count)
+    return absl::InvalidArgumentError(absl::StrCat("--shard=", text, ": expected I/N with 0 <= I < N"));
+  return s;
+}
+
+}  // namespace
+
+std::function<bool()> InstallStopSignals() {
+  std::signal(SIGINT, OnSignal);
+  std::signal(SIGTERM, OnSignal);
+  return [] { return g_stop.load(); };
+}
+
+std::vector<Case> FilterByCaseFlag(std::vector<Case> cases) {
+  const auto globs = SplitList(absl::GetFlag(FLAGS_cases));
+  if (globs.empty()) return cases;
+  std::vector<Case> kept;
+  for (auto& c : cases)
+    for (const auto& g : globs)
+      if (GlobMatch(g, c.id)) {
+        kept.push_back(std::move(c));
+        break;
+      }
+  return kept;
+}
+
+absl::StatusOr<std::vector<Case>> LoadCasesFromFlags() {
+  auto scale = ParseScale(absl::GetFlag(FLAGS_scale));
+  if (!scale.ok()) return scale.status();
+  if (!absl::GetFlag(FLAGS_fuzz_from).empty()) {
+    auto seeds = ReadCorpus(absl::GetFlag(FLAGS_fuzz_from), CompiledFamilies());
+    if (!seeds.ok()) return seeds.status();
+    if (absl::GetFlag(FLAGS_fuzz_per_image) < 1) return absl::InvalidArgumentError("--fuzz_per_image must be at least 1");
+    return FilterByCaseFlag(FuzzCases(*seeds, CompiledFamilies(), absl::GetFlag(FLAGS_fuzz_seed), absl::GetFlag(FLAGS_fuzz_per_image)));
+  }
+  if (!absl::GetFlag(FLAGS_tck_dir).empty()) {
+    auto tck = ImportTckSnapshots(absl::GetFlag(FLAGS_tck_dir), CompiledFamilies());
+    if (!tck.ok()) return tck.status();
+    std::fprintf(stderr, "dsconform: %d snapshot files in %s: %zu cases\n", tck->files,
+                 absl::GetFlag(FLAGS_tck_dir).c_str(), tck->cases.size());
+    for (const auto& [family, files] : tck->skipped)
+      std::fprintf(stderr, "  skipped, family %s not supported yet: %zu files (%s%s)\n", family.c_str(), files.size(),
+                   files.front().c_str(), files.size() > 1 ? ", ..." : "");
+    return FilterByCaseFlag(std::move(tck->cases));
+  }
+  if (!absl::GetFlag(FLAGS_cases_file).empty()) {
+    auto cases = ReadCasesFile(absl::GetFlag(FLAGS_cases_file));
+    if (!cases.ok()) return cases;
+    return FilterByCaseFlag(std::move(*cases));
+  }
+  return SelectCases(SplitList(absl::GetFlag(FLAGS_suite)), *scale, SplitList(absl::GetFlag(FLAGS_cases)));
+}
+
+std::vector<std::string> SuitesFromFlags() {
+  if (!absl::GetFlag(FLAGS_fuzz_from).empty()) return {"fuzz"};
+  if (!absl::GetFlag(FLAGS_tck_dir).empty()) return {"tck"};
+  if (!absl::GetFlag(FLAGS_cases_file).empty()) return {};
+  return SplitList(absl::GetFlag(FLAGS_suite));
+}
+
+std::string CaseSourceFromFlags() {
+  if (!absl::GetFlag(FLAGS_fuzz_from).empty())
+    return absl::StrCat("--fuzz_from=", ShellWord(absl::GetFlag(FLAGS_fuzz_from)),
+                        " --fuzz_seed=", absl::GetFlag(FLAGS_fuzz_seed),
+                        " --fuzz_per_image=", absl::GetFlag(FLAGS_fuzz_per_image));
+  if (!absl::GetFlag(FLAGS_tck_dir).empty()) return "--tck_dir=" + ShellWord(absl::GetFlag(FLAGS_tck_dir));
+  if (!absl::GetFlag(FLAGS_cases_file).empty()) return "--cases_file=" + ShellWord(absl::GetFlag(FLAGS_cases_file));
+  return "";
+}
+
+absl::StatusOr<ExpectationSet> ExpectationsFromFlag(bool missing_is_empty) {
+  ExpectationSet set;
+  set.path = absl::GetFlag(FLAGS_expectations);
+  if (set.path.empty()) return set;
+  auto loaded = LoadExpectations(set.path);
+  if (!loaded.ok() && missing_is_empty && absl::IsNotFound(loaded.status())) return set;
+  return loaded;
+}
+
+absl::StatusOr<Progress::Style> ProgressStyleFromFlag() {
+  const std::string p = absl::GetFlag(FLAGS_progress);
+  if (p == "auto") return Progress::Detect(stderr);
+  if (p == "terminal") return Progress::Style::kTerminal;
+  if (p == "plain") return Progress::Style::kPlain;
+  if (p == "none") return Progress::Style::kNone;
+  return absl::InvalidArgumentError(absl::StrCat("--progress=", p, ": expected auto, terminal, plain or none"));
+}
+
+int ExecuteRun(RunInputs inputs, const std::string& command_line) {
+  std::vector<Case>& cases = inputs.cases;
+  // Everything a user can get wrong is checked before any engine starts.
+  auto shard = ParseShard(absl::GetFlag(FLAGS_shard));
+  if (!shard.ok()) return UsageError(std::string(shard.status().message()));
+  auto style = ProgressStyleFromFlag();
+  if (!style.ok()) return UsageError(std::string(style.status().message()));
+  auto loaded_expectations = ExpectationsFromFlag(absl::GetFlag(FLAGS_update_expectations));
+  if (!loaded_expectations.ok()) return UsageError(std::string(loaded_expectations.status().message()));
+  const ExpectationSet expectations = std::move(*loaded_expectations);
+  const std::string& expectations_path = expectations.path;
+  if (expectations_path.empty() && absl::GetFlag(FLAGS_update_expectations))
+    return UsageError("--update_expectations needs --expectations=FILE");
+  if (inputs.engines.size() < 2) return UsageError("a run compares at least two engines (--engines=a,b)");
+  const std::string dir = absl::GetFlag(FLAGS_report_dir);
+  auto output = ReportOutput::Open(dir, absl::GetFlag(FLAGS_resume));
+  if (!output.ok()) return UsageError(std::string(output.status().message()));
+
+  std::vector<EngineFactory*> raw;
+  for (auto& f : inputs.engines) raw.push_back(f.get());
+  int jobs = absl::GetFlag(FLAGS_jobs);
+  if (jobs <= 0) jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  RunOptions options;
+  options.should_stop = InstallStopSignals();
+  auto workers = CreateEngines(raw, jobs);
+  if (!workers.ok()) return UsageError(std::string(workers.status().message()));
+
+  options.jobs = jobs;
+  options.families = &CompiledFamilies();
+  options.check_invariants = inputs.check_invariants;
+  options.outlier_standard_errors = absl::GetFlag(FLAGS_outlier_sigmas);
+  options.rank_outlier_epsilons = absl::GetFlag(FLAGS_rank_outlier_epsilons);
+  options.expectations = expectations_path.empty() ? nullptr : &expectations;
+  if (absl::GetFlag(FLAGS_keep_images)) options.max_record_image_bytes = -1;
+  const std::string reference = absl::GetFlag(FLAGS_reference);
+  RunInfo info;
+  info.command_line = command_line;
+  for (size_t i = 0; i < (*workers)[0].size(); ++i) {
+    const std::string name = (*workers)[0][i]->name();
+    info.engines.push_back(name);
+    if (!reference.empty() && (name == reference || name.substr(0, name.find('@')) == reference)) options.reference = i;
+  }
+  if (!reference.empty() && info.engines[options.reference].rfind(reference, 0) != 0)
+    return UsageError(absl::StrCat("--reference=", reference, " names none of the engines of this run (",
+                                   absl::StrJoin(info.engines, ", "), ")"));
+  info.reference = info.engines[options.reference];
+  info.suites = inputs.suites;
+  info.engine_specs = inputs.engine_specs;
+  info.case_source = inputs.case_source;
+  info.expectations_file = expectations_path;
+
+  std::set<int64_t> done;
+  for (const Record& r : (*output)->done_records()) done.insert(r.index);
+  std::vector<IndexedCase> todo;
+  int64_t in_shard = 0;
+  for (size_t i = 0; i < cases.size(); ++i) {
+    if (static_cast<int64_t>(i) % shard->count != shard->index) continue;
+    ++in_shard;
+    if (!done.count(static_cast<int64_t>(i))) todo.push_back({static_cast<int64_t>(i), &cases[i]});
+  }
+  info.total_cases = in_shard;
+  info.shard_index = shard->index;
+  info.shard_count = shard->count;
+  info.all_cases = static_cast<int64_t>(cases.size());
+  std::fprintf(stderr, "dsconform: %zu cases (%lld already done) on %s, reference %s, %d workers\n", todo.size(),
+               static_cast<long long>(in_shard - static_cast<int64_t>(todo.size())),
+               absl::StrJoin(info.engines, ", ").c_str(), info.reference.c_str(), jobs);
+
+  Progress progress(static_cast<int64_t>(todo.size()), *style);
+  const auto start = std::chrono::steady_clock::now();
+  auto stats = RunCases(todo, *workers, options, **output, [&](int64_t n, double work) { progress.Update(n, work); });
+  if (!stats.ok()) {
+    std::fprintf(stderr, "dsconform: run failed: %s\n", std::string(stats.status().message()).c_str());
+    return kExitUsage;
+  }
+  progress.Finish(stats->cases_done);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  info.status = stats->interrupted ? "interrupted" : "complete";
+  // Trials (one engine running one case with truth) and the estimates they judged (harness/accuracy/).
+  int64_t trials = 0, estimates = 0;
+  for (const Record& r : (*output)->records()) {
+    trials += !r.accuracy.empty() || !r.rank_accuracy.empty();
+    estimates += static_cast<int64_t>(r.accuracy.size() + r.rank_accuracy.size());
+  }
+  if (trials > 0)
+    std::fprintf(stderr,
+                 "dsconform: accuracy: %lld trials, %lld estimates judged against the truth in %.1f s "
+                 "(%.0f trials/s, %.0f estimates/s)\n",
+                 static_cast<long long>(trials), static_cast<long long>(estimates), seconds,
+                 trials / std::max(seconds, 1e-9), estimates / std::max(seconds, 1e-9));
+  if (auto st = (*output)->Finish(info, absl::StrFormat("took %.1f s", seconds), stdout); !st.ok()) {
+    std::fprintf(stderr, "dsconform: %s\n", std::string(st.message()).c_str());
+    return kExitUsage;
+  }
+  PrintIdlePatterns(stdout, expectations, (*output)->records());
+  PrintOutOfMemoryAdvice(stdout, (*output)->records());
+  if (trials > 0) {
+    const AccuracyStudy study = StudyAccuracy((*output)->records());
+    std::printf("accuracy: %zu findings over %lld estimates and %lld rank trials (accuracy.md)\n",
+                study.findings.size(), static_cast<long long>(study.trials), static_cast<long long>(study.rank.trials));
+    for (const auto& f : study.findings)
+      std::printf("  %s %s %s n=%lld: %s\n", f.suite.c_str(), f.series.c_str(), f.engine.c_str(),
+                  static_cast<long long>(f.truth), f.text.c_str());
+  }
+  if (absl::GetFlag(FLAGS_update_expectations)) {
+    std::vector<Record> all = (*output)->done_records();
+    all.insert(all.end(), (*output)->records().begin(), (*output)->records().end());
+    std::ofstream(expectations_path) << RewriteExpectations(expectations, all);
+    std::fprintf(stderr, "dsconform: rewrote %s; review the diff before committing it\n", expectations_path.c_str());
+  }
+  if (stats->interrupted) {
+    std::fprintf(stderr, "dsconform: interrupted; finish with --resume --report_dir=%s\n", dir.c_str());
+    return kExitInterrupted;
+  }
+  const bool allow_stale = absl::GetFlag(FLAGS_allow_unexpectedly_equal);
+  bool failed = false;
+  for (const auto* list : {&(*output)->done_records(), &(*output)->records()})
+    for (const Record& r : *list)
+      if (VerdictFails(r.verdict) && !(allow_stale && r.verdict == Verdict::kUnexpectedlyEqual)) failed = true;
+  return failed && !absl::GetFlag(FLAGS_update_expectations) ? kExitDifferences : kExitClean;
+}
+
+}  // namespace dsconform

@@ -1,0 +1,59 @@
+#ifndef DSCONFORM_FRONTENDS_CLI_RUN_EXECUTION_H_
+#define DSCONFORM_FRONTENDS_CLI_RUN_EXECUTION_H_
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "harness/case/case_program.h"
+#include "harness/engine/engine.h"
+#include "harness/expect/expectations.h"
+#include "harness/run/progress.h"
+
+namespace dsconform {
+
+// What `run` and `check` compare: cases, the engines, and the suites named in
+// the report.
+struct RunInputs {
+  std::vector<Case> cases;
+  std::vector<std::unique_ptr<EngineFactory>> engines;
+  std::vector<std::string> suites;
+  bool check_invariants = true;
+  // How `repro` names engines that are not this build's own, e.g.
+  // "cpp@5.2.0+corpus" -> "corpus:corpus/hll-cpp-5.2.0.jsonl".
+  std::map<std::string, std::string> engine_specs;
+  std::string case_source;  // CaseSourceFromFlags()
+};
+
+// The cases --suite/--scale/--cases, --cases_file, --tck_dir or --fuzz_from select.
+absl::StatusOr<std::vector<Case>> LoadCasesFromFlags();
+// The suite names a run of those cases reports.
+std::vector<std::string> SuitesFromFlags();
+// The flags that made the cases when they are not the suites' (for repro commands), else "".
+std::string CaseSourceFromFlags();
+
+// Keeps the cases whose id matches one of the comma-separated globs of --cases
+// (all when it is empty).
+std::vector<Case> FilterByCaseFlag(std::vector<Case> cases);
+
+// Runs the inputs with the flags that shape a run (--reference, --jobs,
+// --shard, --report_dir, --resume, --expectations, --progress, ...), writes the
+// reports, and returns the exit status.
+int ExecuteRun(RunInputs inputs, const std::string& command_line);
+
+// SIGINT/SIGTERM set a flag the returned function reads, so runs stop between
+// batches with every finished record on disk.
+std::function<bool()> InstallStopSignals();
+
+absl::StatusOr<Progress::Style> ProgressStyleFromFlag();
+
+// The file --expectations names, loaded; with no flag an empty set whose path is "". A missing file
+// is an empty set when `missing_is_empty` (--update_expectations creates it).
+absl::StatusOr<ExpectationSet> ExpectationsFromFlag(bool missing_is_empty = false);
+
+}  // namespace dsconform
+
+#endif  // DSCONFORM_FRONTENDS_CLI_RUN_EXECUTION_H_

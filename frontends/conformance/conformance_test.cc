@@ -1,0 +1,131 @@
+// The conformance tests: one parameterized test per case of every suite, run
+// on real engines, so ctest, --gtest_filter, GTEST_TOTAL_SHARDS/GTEST_SHARD_INDEX
+// and --gtest_output=xml come with it.
+//
+//   DSCONFORM_SCALE         smoke (default), reduced or full
+//   DSCONFORM_SUITE         suite globs, comma-separated (default every suite)
+//   DSCONFORM_ENGINES       engine specs (default auto: java and the native engine, when built)
+//   DSCONFORM_EXPECTATIONS  the expectations file (default corpus/expectations.jsonl)
+//   DSCONFORM_JVM_OPTIONS   extra JVM options, comma-separated (as --jvm_options)
+#include <cstdlib>
+#include <map>
+
+#include "absl/strings/str_cat.h"
+#include "gtest/gtest.h"
+#include "frontends/cli/case_selection.h"
+#include "frontends/cli/cli_flags.h"
+#include "frontends/cli/engine_catalog.h"
+#include "harness/run/runner.h"
+#include "reports/record_text.h"
+#include "sketches/compiled_families.h"
+
+namespace dsconform {
+namespace {
+
+std::string Env(const char* name, const std::string& fallback) {
+  const char* v = std::getenv(name);
+  return v != nullptr && *v != '\0' ? v : fallback;
+}
+
+const std::vector<Case>& Cases() {
+  static const auto* cases = [] {
+    auto scale = ParseScale(Env("DSCONFORM_SCALE", "smoke"));
+    auto selected = scale.ok() ? SelectCases(SplitList(Env("DSCONFORM_SUITE", "*")), *scale, {})
+                               : absl::StatusOr<std::vector<Case>>(scale.status());
+    if (!selected.ok()) {
+      std::fprintf(stderr, "conformance_test: %s\n", std::string(selected.status().message()).c_str());
+      std::exit(2);
+    }
+    return new std::vector<Case>(std::move(*selected));
+  }();
+  return *cases;
+}
+
+std::vector<size_t> CaseIndices() {
+  std::vector<size_t> v(Cases().size());
+  for (size_t i = 0; i < v.size(); ++i) v[i] = i;
+  return v;
+}
+
+// One set of engines (one JVM) for the whole process.
+class Engines : public ::testing::Environment {
+ public:
+  void SetUp() override {
+    EngineRequest request;
+    request.specs = SplitList(Env("DSCONFORM_ENGINES", "auto"));
+    request.jvm_options = SplitList(Env("DSCONFORM_JVM_OPTIONS", ""));
+    auto factories = ResolveEngines(request);
+    ASSERT_TRUE(factories.ok()) << factories.status();
+    factories_ = std::move(*factories);
+    std::vector<EngineFactory*> raw;
+    for (auto& f : factories_) raw.push_back(f.get());
+    auto workers = CreateEngines(raw, 1);
+    ASSERT_TRUE(workers.ok()) << workers.status();
+    workers_ = std::move(*workers);
+    auto loaded = LoadExpectations(Env("DSCONFORM_EXPECTATIONS", DSCONFORM_SOURCE_DIR "/corpus/expectations.jsonl"));
+    ASSERT_TRUE(loaded.ok()) << loaded.status();
+    expectations_ = std::move(*loaded);
+    std::string names;
+    for (const auto& e : workers_[0]) absl::StrAppend(&names, names.empty() ? "" : ", ", e->name());
+    std::fprintf(stderr, "conformance_test: %zu cases on %s\n", Cases().size(), names.c_str());
+  }
+  static std::vector<EngineSet>& workers() { return workers_; }
+  static const ExpectationSet& expectations() { return expectations_; }
+
+ private:
+  std::vector<std::unique_ptr<EngineFactory>> factories_;
+  static std::vector<EngineSet> workers_;
+  static ExpectationSet expectations_;
+};
+std::vector<EngineSet> Engines::workers_;
+ExpectationSet Engines::expectations_;
+
+class Collect : public RecordSink {
+ public:
+  absl::Status Write(const Record& r) override {
+    records.push_back(r);
+    return absl::OkStatus();
+  }
+  std::vector<Record> records;
+};
+
+class Conformance : public ::testing::TestWithParam<size_t> {};
+
+TEST_P(Conformance, EnginesAgree) {
+  ASSERT_FALSE(Engines::workers().empty()) << "engines failed to start";
+  const Case& c = Cases()[GetParam()];
+  RunOptions options;
+  options.expectations = &Engines::expectations();
+  options.families = &CompiledFamilies();
+  Collect sink;
+  auto stats = RunCases({{static_cast<int64_t>(GetParam()), &c}}, Engines::workers(), options, sink, nullptr);
+  ASSERT_TRUE(stats.ok()) << stats.status();
+  ASSERT_FALSE(sink.records.empty());
+  for (const Record& r : sink.records) {
+    std::string detail;
+    for (const FieldDiff& d : r.diffs) {
+      if (d.known) continue;
+      absl::StrAppend(&detail, "\n  ", FieldDiffLine(d));
+      for (const auto& x : d.decoded) absl::StrAppend(&detail, "\n      ", DecodedDiffText(x));
+    }
+    EXPECT_FALSE(VerdictFails(r.verdict)) << RecordHeadline(r) << (r.note.empty() ? "" : "\n  " + r.note) << detail
+                                          << "\n  reproduce: " << ReproCommand(r, RunInfo{});
+  }
+}
+
+std::string TestName(const ::testing::TestParamInfo<size_t>& info) {
+  std::string name;
+  for (char ch : Cases()[info.param].id) name += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
+  return absl::StrCat(name, "_", info.param);
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, Conformance, ::testing::ValuesIn(CaseIndices()), TestName);
+
+}  // namespace
+}  // namespace dsconform
+
+int main(int argc, char** argv) {
+  ::testing::InitGoogleTest(&argc, argv);
+  ::testing::AddGlobalTestEnvironment(new dsconform::Engines());
+  return RUN_ALL_TESTS();
+}

@@ -1,0 +1,264 @@
+// python@<version> (engines/python/dsconform_python_engine.py) on real
+// HLL and KLL cases; skipped when scripts/python-engine-setup has not run.
+#include <map>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "gtest/gtest.h"
+#include "harness/case/case_builder.h"
+#include "harness/engine/declared_steps.h"
+#include "harness/engine/process/process_engine.h"
+#include "engines/python/python_engine_spec.h"
+#include "harness/engine/process/process_engine_spec.h"
+#include "harness/family/family.h"
+#include "sketches/compiled_families.h"
+#include "harness/run/runner.h"
+#ifdef DSCONFORM_HAVE_CPP
+#include "engines/native/cpp_engine.h"
+#endif
+
+namespace dsconform {
+namespace {
+
+class CollectingSink : public RecordSink {
+ public:
+  absl::Status Write(const Record& r) override {
+    records.push_back(r);
+    return absl::OkStatus();
+  }
+  std::vector<Record> records;
+};
+
+class PythonEngineTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto spec = ParsePythonEngineSpec("python");
+    if (!spec.ok()) GTEST_SKIP() << "no python engine: " << spec.status().message();
+    auto factory = MakeProcessEngineFactory(**spec);
+    ASSERT_TRUE(factory.ok()) << factory.status();
+    factory_ = std::move(*factory);
+  }
+
+  // Runs one first stage as the runner does (the steps the engine does not
+  // declare answered by the harness) and returns its observations.
+  Observations RunOne(const Case& c) {
+    auto engine = factory_->Create();
+    EXPECT_TRUE(engine.ok()) << engine.status();
+    const PreparedStage stage = PrepareStage(c, c.ops);
+    auto out = RunDeclaredSteps(**engine, absl::MakeConstSpan(&stage, 1));
+    EXPECT_TRUE(out.ok()) << out.status();
+    return out.ok() && out->size() == 1 ? (*out)[0] : Observations();
+  }
+
+  std::unique_ptr<EngineFactory> factory_;
+};
+
+ItemStream Items(ItemGenerator g, int64_t count, uint64_t seed = 1) {
+  ItemStream s;
+  s.generator = g;
+  s.seed = seed;
+  s.count = count;
+  return s;
+}
+
+// Hand-written cases touching every HLL step, item kind and query.
+std::vector<Case> HandPickedCases() {
+  const nlohmann::ordered_json all = {"estimate", "composite",  "lb1",  "lb2",          "lb3",           "ub1",
+                                      "ub2",      "ub3",        "is_empty", "lg_k",     "is_compact",    "type",
+                                      "compact_size", "updatable_size"};
+  std::vector<Case> cases;
+  for (const char* type : {"HLL_4", "HLL_6", "HLL_8"}) {
+    cases.push_back(CaseBuilder(absl::StrCat("hll/py/sketch/", type), "hll.py", "hll")
+                        .Step("create", "a", {{"lg_k", 12}, {"type", type}})
+                        .Update("a", Sequence(-1000, 3072))
+                        .Step("serialize", "a", {{"form", "compact"}})
+                        .Step("serialize", "a", {{"form", "updatable"}})
+                        .Step("query", "a", {{"queries", all}})
+                        .Build());
+  }
+  cases.push_back(CaseBuilder("hll/py/doubles", "hll.py", "hll")
+                      .Step("create", "a", {{"lg_k", 10}, {"type", "HLL_8"}})
+                      .Update("a", Items(ItemGenerator::kDoubles, 2000, 7))
+                      .Step("serialize", "a", {{"form", "compact"}})
+                      .Step("query", "a", {{"queries", {"estimate"}}})
+                      .Build());
+  for (auto g : {ItemGenerator::kUtf8Strings, ItemGenerator::kAsciiStrings}) {
+    cases.push_back(CaseBuilder(absl::StrCat("hll/py/strings/", static_cast<int>(g)), "hll.py", "hll")
+                        .Step("create", "a", {{"lg_k", 8}, {"type", "HLL_6"}})
+                        .Update("a", Items(g, 500))
+                        .Step("serialize", "a", {{"form", "updatable"}})
+                        .Build());
+  }
+  cases.push_back(CaseBuilder("hll/py/union", "hll.py", "hll")
+                      .Step("create", "a", {{"lg_k", 11}, {"type", "HLL_4"}})
+                      .Update("a", Random(3, 5000))
+                      .Step("create", "b", {{"lg_k", 13}, {"type", "HLL_8"}})
+                      .Update("b", Random(4, 3000))
+                      .Step("union", "u", {{"lg_max_k", 12}})
+                      .Step("merge", "u", {{"from", "a"}, {"how", "copy"}})
+                      .Step("merge", "u", {{"from", "b"}, {"how", "copy"}})
+                      .Update("u", Sequence(0, 100))
+                      .Step("query", "u", {{"queries", {"estimate", "lb2", "ub2", "is_empty", "lg_k"}}})
+                      .Step("result", "r", {{"from", "u"}, {"type", "HLL_8"}})
+                      .Step("serialize", "r", {{"form", "compact"}})
+                      .Step("reset", "u")
+                      .Step("query", "u", {{"queries", {"estimate", "is_empty"}}, {"as", "after_reset"}})
+                      .Step("rel_err", "", {{"lg_k", 12}, {"upper", 1}, {"unioned", 0}, {"sd", 2}, {"as", "re"}})
+                      .Build());
+  cases.push_back(CaseBuilder("hll/py/heapify", "hll.py", "hll")
+                      .Step("create", "a", {{"lg_k", 9}, {"type", "HLL_4"}})
+                      .Update("a", Sequence(0, 2000))
+                      .Step("serialize", "a", {{"form", "compact"}})
+                      .Step("deserialize", "b", {{"image", "a.compact"}, {"mode", "heapify"}})
+                      .Update("b", Sequence(5000, 10))
+                      .Step("serialize", "b", {{"form", "updatable"}, {"as", "b2"}})
+                      .Build());
+  cases.push_back(CaseBuilder("hll/py/throws", "hll.py", "hll")
+                      .Step("create", "a", {{"lg_k", 3}, {"type", "HLL_4"}})
+                      .Step("serialize", "a", {{"form", "compact"}})
+                      .Build());
+  return cases;
+}
+
+TEST_F(PythonEngineTest, NamesItselfAfterTheWheel) {
+  EXPECT_TRUE(absl::StartsWith(factory_->name(), "python@")) << factory_->name();
+  auto engine = factory_->Create();
+  ASSERT_TRUE(engine.ok());
+  EXPECT_TRUE((*engine)->SupportsFamily("hll"));
+}
+
+TEST_F(PythonEngineTest, EstimatesAndImagesAreThoseOfAnHllSketch) {
+  const Observations obs = RunOne(HandPickedCases()[0]);
+  ASSERT_NE(obs.Find("a.estimate"), nullptr) << obs.fields.size();
+  EXPECT_NEAR(obs.Find("a.estimate")->AsDouble(), 3072, 3072 * 0.05);
+  ASSERT_NE(obs.Find("a.compact"), nullptr);
+  EXPECT_EQ(obs.Find("a.compact")->kind, Value::Kind::kBytes);
+  EXPECT_EQ(static_cast<int64_t>(obs.Find("a.compact_size")->bits),
+            static_cast<int64_t>(obs.Find("a.compact")->bytes.size()));
+  EXPECT_EQ(obs.Find("a.type")->bytes, "HLL_4");
+  EXPECT_EQ(obs.Find("a.composite")->kind, Value::Kind::kUnsupported);  // not in the binding
+}
+
+TEST_F(PythonEngineTest, StepsTheBindingLacksAreUnsupportedAndOtherSlotsGoOn) {
+  const Case c = CaseBuilder("hll/py/unsupported", "hll.py", "hll")
+                     .Step("create", "a", {{"lg_k", 8}, {"type", "HLL_4"}})
+                     .Update("a", Sequence(0, 100))
+                     .Step("copy", "c", {{"from", "a"}})
+                     .Step("union", "u", {{"lg_max_k", 8}})
+                     .Step("merge", "u", {{"from", "c"}, {"how", "copy"}})
+                     .Step("union", "m", {{"lg_max_k", 8}})
+                     .Step("merge", "m", {{"from", "a"}, {"how", "move"}})
+                     .Step("create", "b", {{"lg_k", 8}, {"type", "HLL_4"}})
+                     .Update("b", Items(ItemGenerator::kByteArrays, 10))
+                     .Step("serialize", "a", {{"form", "compact"}})
+                     .Build();
+  const Observations obs = RunOne(c);
+  for (const char* f : {"c.copy", "u.merge", "m.merge", "b.update"}) {
+    ASSERT_NE(obs.Find(f), nullptr) << f;
+    EXPECT_EQ(obs.Find(f)->kind, Value::Kind::kUnsupported) << f;
+  }
+  ASSERT_NE(obs.Find("a.compact"), nullptr);  // slot a was never touched by the unsupported steps
+  EXPECT_EQ(obs.Find("a.compact")->kind, Value::Kind::kBytes);
+}
+
+TEST_F(PythonEngineTest, ALibraryExceptionIsAnErrorObservation) {
+  const Observations obs = RunOne(HandPickedCases().back());
+  ASSERT_EQ(obs.fields.size(), 1u);
+  EXPECT_EQ(obs.fields[0].name, "error@op0");
+  EXPECT_EQ(obs.fields[0].value.error_class, "ValueError");
+}
+
+// A KLL stage whose steps the binding lacks, or cannot pin: a compacting update
+// under a seed, a copy, a merge by move, a deserialize of the image the unusable
+// slot would have written, the queries without a binding counterpart.
+Case KllUnsupportedCase() {
+  return CaseBuilder("kll/py/unsupported", "kll.py", "kll")
+      .Step("create", "a", {{"k", 8}, {"item", "long"}})
+      .Update("a", Sequence(0, 100), {{"seed", 7}})
+      .Step("serialize", "a", {{"form", "compact"}, {"as", "lang.a"}})
+      .Step("deserialize", "r", {{"image", "lang.a.compact"}, {"item", "long"}})
+      .Step("create", "b", {{"k", 8}, {"item", "long"}})
+      .Update("b", Sequence(int64_t{1} << 40, 5), {{"seed", 7}})
+      .Step("copy", "c", {{"from", "b"}, {"how", "construct"}})
+      .Step("create", "g", {{"k", 8}, {"item", "long"}})
+      .Update("g", Sequence(-3, 3))
+      .Step("create", "m", {{"k", 8}, {"item", "long"}})
+      .Step("merge", "m", {{"from", "g"}, {"how", "move"}})
+      .Step("query", "b", {{"queries", {"n", "min", "serialized_size", "heap_bytes"}}})
+      .Step("serialize", "b", {{"form", "compact"}})
+      .Build();
+}
+
+TEST_F(PythonEngineTest, KllStepsTheBindingLacksOrCannotPinAreUnsupported) {
+  const Observations obs = RunOne(KllUnsupportedCase());
+  for (const char* f : {"a.update", "lang.a.serialize", "r.deserialize", "c.copy", "m.merge", "b.serialized_size",
+                        "b.heap_bytes"}) {
+    ASSERT_NE(obs.Find(f), nullptr) << f;
+    EXPECT_EQ(obs.Find(f)->kind, Value::Kind::kUnsupported) << f;
+  }
+  EXPECT_EQ(obs.Find("lang.a.compact"), nullptr);  // the compacted sketch is never observed
+  for (const auto& f : obs.fields) EXPECT_NE(f.value.kind, Value::Kind::kError) << f.name;
+  // b never compacted: observed, with its 64-bit items intact (kll_ints_sketch would hold 32 bits).
+  ASSERT_NE(obs.Find("b.min"), nullptr);
+  EXPECT_EQ(static_cast<int64_t>(obs.Find("b.min")->bits), int64_t{1} << 40);
+  EXPECT_EQ(obs.Find("b.n")->bits, 5u);
+  ASSERT_NE(obs.Find("b.compact"), nullptr);
+  EXPECT_EQ(obs.Find("b.compact")->kind, Value::Kind::kBytes);
+}
+
+#ifdef DSCONFORM_HAVE_CPP
+// The wheel is a build of datasketches-cpp: on the same version, every field
+// both engines produce must be equal bit for bit. Returns the fields compared.
+int ExpectAgreementWithNative(EngineFactory& python, std::vector<Case> cases) {
+  std::vector<IndexedCase> indexed;
+  for (size_t i = 0; i < cases.size(); ++i) indexed.push_back({static_cast<int64_t>(i), &cases[i]});
+  auto cpp = MakeCppEngineFactory();
+  auto workers = CreateEngines({cpp.get(), &python}, 1);
+  EXPECT_TRUE(workers.ok()) << workers.status();
+  if (!workers.ok()) return 0;
+  RunOptions options;
+  CollectingSink sink;
+  auto stats = RunCases(indexed, *workers, options, sink, nullptr);
+  EXPECT_TRUE(stats.ok()) << stats.status();
+  std::map<std::string, int> verdicts;
+  int compared = 0;
+  for (const Record& r : sink.records) {
+    // Invariant records judge one engine alone (the library's own behaviour); this test compares the two.
+    if (r.reference == r.candidate) continue;
+    ++verdicts[VerdictName(r.verdict)];
+    compared += r.fields_compared;
+    EXPECT_TRUE(r.verdict == Verdict::kEqual || r.verdict == Verdict::kUnsupported) << RecordToJson(r).dump(1);
+  }
+  for (const auto& [v, n] : verdicts) std::printf("%s: %d records\n", v.c_str(), n);
+  std::printf("%d fields compared over %zu cases\n", compared, cases.size());
+  return compared;
+}
+
+bool SameVersionAsNative(const EngineFactory& python) {
+  const std::string cpp = MakeCppEngineFactory()->name();
+  return cpp.substr(cpp.find('@')) == python.name().substr(python.name().find('@'));
+}
+
+TEST_F(PythonEngineTest, AgreesWithTheNativeEngineBitForBit) {
+  if (!SameVersionAsNative(*factory_)) GTEST_SKIP() << "the wheel is not the native engine's version";
+  std::vector<Case> cases = HandPickedCases();
+  for (const Suite* suite : CompiledFamilies().Find("hll")->suites())
+    for (Case& c : suite->Generate(SuiteScale::kSmoke)) cases.push_back(std::move(c));
+  EXPECT_GT(ExpectAgreementWithNative(*factory_, std::move(cases)), 1000);
+}
+
+// KLL too, random bits aside: whatever python compares (sketches that never
+// compacted, and every image of another engine it reads) is cpp's bit for bit.
+TEST_F(PythonEngineTest, KllAgreesWithTheNativeEngineBitForBit) {
+  if (!SameVersionAsNative(*factory_)) GTEST_SKIP() << "the wheel is not the native engine's version";
+  std::vector<Case> cases = {KllUnsupportedCase()};
+  for (const Suite* suite : CompiledFamilies().Find("kll")->suites())
+    for (Case& c : suite->Generate(SuiteScale::kSmoke))
+      // Non-ASCII strings: the binding's string serde is not UTF-8 (K5, docs/findings-kll.md#k5).
+      if (!absl::StrContains(c.id, "/utf8/")) cases.push_back(std::move(c));
+  EXPECT_GT(ExpectAgreementWithNative(*factory_, std::move(cases)), 10000);
+}
+#endif
+
+}  // namespace
+}  // namespace dsconform

@@ -1,0 +1,214 @@
+#include "harness/record/record.h"
+
+#include <cmath>
+#include <limits>
+#include <utility>
+
+namespace dsconform {
+namespace {
+struct VerdictNameEntry {
+  Verdict verdict;
+  const char* name;
+};
+constexpr VerdictNameEntry kVerdictNames[] = {
+    {Verdict::kEqual, "equal"},
+    {Verdict::kDiffers, "differs"},
+    {Verdict::kKnown, "known"},
+    {Verdict::kUnexpectedlyEqual, "unexpectedly_equal"},
+    {Verdict::kUnsupported, "unsupported"},
+    {Verdict::kError, "error"},
+};
+// JSON has no NaN or infinity: those are written as null and read back as NaN.
+nlohmann::ordered_json DoubleToJson(double v) {
+  if (!std::isfinite(v)) return nullptr;
+  return v;
+}
+double DoubleFromJson(const nlohmann::json& j) {
+  return j.is_number() ? j.get<double>() : std::numeric_limits<double>::quiet_NaN();
+}
+}  // namespace
+
+const char* VerdictName(Verdict v) {
+  for (const auto& e : kVerdictNames)
+    if (e.verdict == v) return e.name;
+  return "?";
+}
+
+bool VerdictFromName(const std::string& name, Verdict* out) {
+  for (const auto& e : kVerdictNames) {
+    if (name == e.name) {
+      *out = e.verdict;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool VerdictFails(Verdict v) {
+  return v == Verdict::kDiffers || v == Verdict::kUnexpectedlyEqual || v == Verdict::kError;
+}
+
+nlohmann::ordered_json RecordToJson(const Record& r) {
+  nlohmann::ordered_json j;
+  j["index"] = r.index;
+  j["case"] = r.case_id;
+  j["suite"] = r.suite;
+  j["family"] = r.family;
+  j["reference"] = r.reference;
+  j["candidate"] = r.candidate;
+  if (!r.writer.empty()) j["writer"] = r.writer;
+  j["verdict"] = VerdictName(r.verdict);
+  j["fields_compared"] = r.fields_compared;
+  if (!r.note.empty()) j["note"] = r.note;
+  if (!r.expectation_reason.empty()) j["expectation"] = {{"reason", r.expectation_reason},
+                                                         {"link", r.expectation_link}};
+  nlohmann::ordered_json diffs = nlohmann::ordered_json::array();
+  for (const auto& d : r.diffs) {
+    nlohmann::ordered_json jd;
+    jd["field"] = d.field;
+    if (d.known) jd["known"] = true;
+    if (d.missing_in_reference) jd["missing_in_reference"] = true;
+    else jd["reference"] = ValueToJson(d.reference);
+    if (d.missing_in_candidate) jd["missing_in_candidate"] = true;
+    else jd["candidate"] = ValueToJson(d.candidate);
+    if (!d.ranges.empty()) {
+      nlohmann::ordered_json ranges = nlohmann::ordered_json::array();
+      for (const auto& br : d.ranges) ranges.push_back({br.begin, br.end});
+      jd["ranges"] = std::move(ranges);
+      if (d.ranges_total > d.ranges.size()) jd["ranges_total"] = d.ranges_total;
+    }
+    if (!d.decoded.empty()) {
+      nlohmann::ordered_json dec = nlohmann::ordered_json::array();
+      for (const auto& x : d.decoded)
+        dec.push_back({{"field", x.field}, {"offset", x.offset}, {"size", x.size},
+                       {"reference", x.reference}, {"candidate", x.candidate}});
+      jd["decoded"] = std::move(dec);
+    }
+    diffs.push_back(std::move(jd));
+  }
+  j["diffs"] = std::move(diffs);
+  if (!r.accuracy.empty()) {
+    nlohmann::ordered_json acc = nlohmann::ordered_json::array();
+    for (const auto& a : r.accuracy) {
+      nlohmann::ordered_json lower = nlohmann::ordered_json::array(), upper = nlohmann::ordered_json::array();
+      for (int i = 0; i < 3; ++i) {
+        lower.push_back(DoubleToJson(a.lower[i]));
+        upper.push_back(DoubleToJson(a.upper[i]));
+      }
+      acc.push_back({{"of", a.of}, {"series", a.series}, {"truth", a.truth}, {"estimate", DoubleToJson(a.estimate)},
+                     {"rse", DoubleToJson(a.rse)}, {"lower", lower}, {"upper", upper}});
+    }
+    j["accuracy"] = std::move(acc);
+  }
+  if (!r.rank_accuracy.empty()) {
+    nlohmann::ordered_json acc = nlohmann::ordered_json::array();
+    for (const auto& a : r.rank_accuracy)
+      acc.push_back({{"of", a.of}, {"series", a.series}, {"n", a.n}, {"epsilon", DoubleToJson(a.epsilon)},
+                     {"epsilon_pmf", DoubleToJson(a.epsilon_pmf)}, {"rank_error", DoubleToJson(a.rank_error)},
+                     {"pmf_error", DoubleToJson(a.pmf_error)}});
+    j["rank_accuracy"] = std::move(acc);
+  }
+  return j;
+}
+
+nlohmann::ordered_json RunInfoToJson(const RunInfo& info) {
+  nlohmann::ordered_json j = {{"command_line", info.command_line}, {"reference", info.reference},
+                              {"engines", info.engines},           {"suites", info.suites},
+                              {"expectations_file", info.expectations_file}, {"status", info.status},
+                              {"total_cases", info.total_cases}};
+  if (!info.engine_specs.empty()) j["engine_specs"] = info.engine_specs;
+  if (!info.case_source.empty()) j["case_source"] = info.case_source;
+  if (info.shard_count > 1)
+    j["shard"] = {{"index", info.shard_index}, {"count", info.shard_count}, {"all_cases", info.all_cases}};
+  return j;
+}
+
+bool RunInfoFromJson(const nlohmann::json& j, RunInfo* out, std::string* error) {
+  try {
+    out->command_line = j.at("command_line").get<std::string>();
+    out->reference = j.at("reference").get<std::string>();
+    out->engines = j.at("engines").get<std::vector<std::string>>();
+    out->suites = j.at("suites").get<std::vector<std::string>>();
+    out->expectations_file = j.at("expectations_file").get<std::string>();
+    out->status = j.at("status").get<std::string>();
+    out->total_cases = j.at("total_cases").get<int64_t>();
+    out->engine_specs = j.value("engine_specs", std::map<std::string, std::string>());
+    out->case_source = j.value("case_source", std::string());
+    if (j.contains("shard")) {
+      const auto& shard = j.at("shard");
+      out->shard_index = shard.at("index").get<int64_t>();
+      out->shard_count = shard.at("count").get<int64_t>();
+      out->all_cases = shard.at("all_cases").get<int64_t>();
+    }
+  } catch (const std::exception& e) {
+    *error = e.what();
+    return false;
+  }
+  return true;
+}
+
+bool RecordFromJson(const nlohmann::json& j, Record* out, std::string* error) {
+  try {
+    Record r;
+    r.index = j.at("index").get<int64_t>();
+    r.case_id = j.at("case").get<std::string>();
+    r.suite = j.value("suite", "");
+    r.family = j.value("family", "");
+    r.reference = j.at("reference").get<std::string>();
+    r.candidate = j.at("candidate").get<std::string>();
+    r.writer = j.value("writer", "");
+    if (!VerdictFromName(j.at("verdict").get<std::string>(), &r.verdict)) {
+      *error = "unknown verdict";
+      return false;
+    }
+    r.fields_compared = j.value("fields_compared", 0);
+    r.note = j.value("note", "");
+    if (auto e = j.find("expectation"); e != j.end()) {
+      r.expectation_reason = e->value("reason", "");
+      r.expectation_link = e->value("link", "");
+    }
+    for (const auto& jd : j.at("diffs")) {
+      FieldDiff d;
+      d.field = jd.at("field").get<std::string>();
+      d.known = jd.value("known", false);
+      d.missing_in_reference = jd.value("missing_in_reference", false);
+      d.missing_in_candidate = jd.value("missing_in_candidate", false);
+      if (!d.missing_in_reference && !ValueFromJson(jd.at("reference"), &d.reference, error)) return false;
+      if (!d.missing_in_candidate && !ValueFromJson(jd.at("candidate"), &d.candidate, error)) return false;
+      if (auto rg = jd.find("ranges"); rg != jd.end())
+        for (const auto& br : *rg) d.ranges.push_back({br.at(0).get<uint32_t>(), br.at(1).get<uint32_t>()});
+      d.ranges_total = jd.value("ranges_total", uint64_t{0});
+      if (auto dec = jd.find("decoded"); dec != jd.end())
+        for (const auto& x : *dec)
+          d.decoded.push_back({x.at("field").get<std::string>(), x.at("reference").get<std::string>(),
+                               x.at("candidate").get<std::string>(), x.value("offset", 0u), x.value("size", 0u)});
+      r.diffs.push_back(std::move(d));
+    }
+    if (auto acc = j.find("accuracy"); acc != j.end())
+      for (const auto& ja : *acc) {
+        AccuracySample a;
+        a.of = ja.at("of").get<std::string>();
+        a.series = ja.value("series", "");
+        a.truth = ja.at("truth").get<int64_t>();
+        a.estimate = DoubleFromJson(ja.at("estimate"));
+        a.rse = DoubleFromJson(ja.at("rse"));
+        for (int i = 0; i < 3; ++i) {
+          a.lower[i] = DoubleFromJson(ja.at("lower").at(i));
+          a.upper[i] = DoubleFromJson(ja.at("upper").at(i));
+        }
+        r.accuracy.push_back(std::move(a));
+      }
+    if (auto acc = j.find("rank_accuracy"); acc != j.end())
+      for (const auto& ja : *acc)
+        r.rank_accuracy.push_back({ja.at("of").get<std::string>(), ja.value("series", ""), ja.at("n").get<int64_t>(),
+                                   DoubleFromJson(ja.at("epsilon")), DoubleFromJson(ja.at("epsilon_pmf")),
+                                   DoubleFromJson(ja.at("rank_error")), DoubleFromJson(ja.at("pmf_error"))});
+    *out = std::move(r);
+  } catch (const std::exception& e) {
+    *error = e.what();
+    return false;
+  }
+  return true;
+}
+
+}  // namespace dsconform

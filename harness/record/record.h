@@ -1,0 +1,127 @@
+#ifndef DSCONFORM_HARNESS_RECORD_RECORD_H_
+#define DSCONFORM_HARNESS_RECORD_RECORD_H_
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "harness/engine/observation.h"
+#include "nlohmann/json.hpp"
+
+namespace dsconform {
+
+// The outcome of comparing one case (or one cross stage) on one candidate
+// engine against the reference engine.
+enum class Verdict {
+  kEqual,               // every field equal
+  kDiffers,             // at least one field differs, not covered by an expectation
+  kKnown,               // every difference is listed in the expectations file
+  kUnexpectedlyEqual,   // an expectation listed a difference that no longer occurs
+  kUnsupported,         // the candidate cannot run this case ("not supported by this engine")
+  kError,               // the engine failed as a whole (crash, bridge failure); see `note`
+};
+const char* VerdictName(Verdict v);
+bool VerdictFromName(const std::string& name, Verdict* out);
+// True for verdicts that fail a run (exit status 1).
+bool VerdictFails(Verdict v);
+
+struct ByteRange {
+  uint32_t begin = 0;  // first differing offset
+  uint32_t end = 0;    // one past the last
+};
+
+// A decoded field of a byte image that differs, e.g. {"hipAccum", "131328.0", "0.0"}.
+struct DecodedDiff {
+  std::string field;
+  std::string reference;  // empty when absent on that side
+  std::string candidate;
+  uint32_t offset = 0;
+  uint32_t size = 0;
+};
+
+struct FieldDiff {
+  std::string field;  // observation field name, e.g. a.compact
+  bool missing_in_reference = false;
+  bool missing_in_candidate = false;
+  Value reference;
+  Value candidate;
+  std::vector<ByteRange> ranges;      // byte images only; the first DiffOptions::max_ranges of them
+  uint64_t ranges_total = 0;          // how many there are, when `ranges` lists only the first
+  std::vector<DecodedDiff> decoded;   // byte images only, in image order
+  bool known = false;                 // covered by an expectation
+};
+
+// One estimate of one engine next to the truth (harness/accuracy/), kept in
+// the record so the accuracy study can be rebuilt from records.jsonl alone
+// (merged shards included). Missing doubles are NaN.
+struct AccuracySample {
+  std::string of;      // Truth::of
+  std::string series;  // Truth::series
+  int64_t truth = 0;
+  double estimate = 0;
+  double rse = 0;      // the library's stated relative standard error; NaN when unknown
+  double lower[3] = {0, 0, 0};  // bounds at 1, 2, 3 standard deviations
+  double upper[3] = {0, 0, 0};
+};
+
+// One engine's answers to one query against the exact ranks
+// (harness/accuracy/rank_accuracy_check.h), kept like AccuracySample.
+struct RankAccuracySample {
+  std::string of;      // RankTruth::of
+  std::string series;  // RankTruth::series
+  int64_t n = 0;
+  double epsilon = 0;      // the library's normalized rank error (single-sided); NaN when not answered
+  double epsilon_pmf = 0;  // the same, double-sided (for pmf)
+  double rank_error = 0;   // max |estimated - true rank| over ranks and quantiles, both criteria; NaN: none answered
+  double pmf_error = 0;    // max |estimated - true mass| over the pmf bins, both criteria; NaN: none answered
+};
+
+struct Record {
+  int64_t index = 0;  // position in the run's case order; reports sort by it
+  std::string case_id;
+  std::string suite;
+  std::string family;
+  std::string reference;  // engine names
+  std::string candidate;
+  std::string writer;     // cross stages: the engine whose images were read
+  Verdict verdict = Verdict::kEqual;
+  std::vector<FieldDiff> diffs;
+  std::string note;                  // kError / kUnsupported explanation
+  std::string expectation_reason;    // kKnown / kUnexpectedlyEqual
+  std::string expectation_link;
+  int fields_compared = 0;
+  std::vector<AccuracySample> accuracy;  // self-check records of cases with truth
+  std::vector<RankAccuracySample> rank_accuracy;  // likewise, with rank truth
+};
+
+// What the report writers need to know about the run as a whole.
+struct RunInfo {
+  std::string command_line;  // how to re-run it
+  std::string reference;
+  std::vector<std::string> engines;
+  std::vector<std::string> suites;
+  std::string expectations_file;
+  std::string status = "complete";  // complete | interrupted
+  // Engines `repro` cannot name as they are named here (a corpus): name -> spec.
+  std::map<std::string, std::string> engine_specs;
+  // The flags that made the cases when they are not the suites' own (--cases_file,
+  // --tck_dir, --fuzz_from ...), so that repro finds them: "--tck_dir=/data/tck".
+  std::string case_source;
+  int64_t total_cases = 0;
+  // A shard of a run (--shard=I/N) runs every Nth case of the run's all_cases; `merge` checks
+  // that its inputs are the N shards of one run. Unsharded: 0/1.
+  int64_t shard_index = 0;
+  int64_t shard_count = 1;
+  int64_t all_cases = 0;
+};
+
+nlohmann::ordered_json RecordToJson(const Record& r);
+// run_info.json, so that `merge` can rebuild the RunInfo of a sharded run.
+nlohmann::ordered_json RunInfoToJson(const RunInfo& info);
+bool RunInfoFromJson(const nlohmann::json& j, RunInfo* out, std::string* error);
+bool RecordFromJson(const nlohmann::json& j, Record* out, std::string* error);
+
+}  // namespace dsconform
+
+#endif  // DSCONFORM_HARNESS_RECORD_RECORD_H_
