@@ -31,13 +31,14 @@ namespace {
 
 std::atomic<bool> g_stop{false};
 
-// The first interrupt lets the batches under way finish and their records be written; a second
-// one stops at once (the records not yet written are run again by --resume).
+// The first interrupt lets the batches under way finish, then writes records.jsonl and the
+// summaries of what is done; a second one stops at once, leaving every batch finished before it in
+// the journal (the batches under way are run again by --resume).
 void OnSignal(int) {
   static constexpr char kFirst[] =
-      "\ndsconform: stopping after the batches under way and writing their records; interrupt again to stop now\n";
+      "\ndsconform: stopping after the batches under way, then writing the reports; interrupt again to stop now\n";
   static constexpr char kSecond[] =
-      "\ndsconform: stopped; the records written so far are kept, --resume runs the other cases\n";
+      "\ndsconform: stopped; every finished batch is kept in records.journal.jsonl, --resume runs the other cases\n";
   if (!g_stop.exchange(true)) {
     (void)!::write(STDERR_FILENO, kFirst, sizeof kFirst - 1);
     return;
@@ -253,7 +254,10 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
     std::fprintf(stderr, "dsconform: rewrote %s; review the diff before committing it\n", expectations_path.c_str());
   }
   if (stats->interrupted) {
-    std::fprintf(stderr, "dsconform: interrupted; finish with --resume --report_dir=%s\n", dir.c_str());
+    std::fprintf(stderr,
+                 "dsconform: interrupted after %lld of the %zu cases to run; %s/records.jsonl holds every case "
+                 "done so far; finish with --resume --report_dir=%s\n",
+                 static_cast<long long>(stats->cases_done), todo.size(), dir.c_str(), dir.c_str());
     return kExitInterrupted;
   }
   const bool allow_stale = absl::GetFlag(FLAGS_allow_unexpectedly_equal);
