@@ -134,7 +134,8 @@ absl::Status WriteSummaries(const std::string& dir, const RunInfo& info, const s
   return st;
 }
 
-absl::Status ReportOutput::Finish(const RunInfo& info, const std::string& timing, std::FILE* console) {
+absl::Status ReportOutput::Finish(const RunInfo& info, const std::string& timing, std::FILE* console,
+                                  const std::function<void()>& after_records_file) {
   if (auto st = journal_->Close(); !st.ok()) return st;
   // records.jsonl from the lines already written (the one resumed from is read before it is replaced).
   const std::string records_path = dir_ + "/" + JsonlWriter::kFileName;
@@ -142,6 +143,7 @@ absl::Status ReportOutput::Finish(const RunInfo& info, const std::string& timing
           records_path, {{records_path, done_file_lines_}, {journal_->path(), journal_lines_}});
       !st.ok())
     return st;
+  if (after_records_file) after_records_file();
   // Every record into one list, moved rather than copied (a full run's records carry megabytes of images).
   records_.insert(records_.begin(), std::make_move_iterator(done_.begin()), std::make_move_iterator(done_.end()));
   done_.clear();

@@ -2,6 +2,7 @@
 #define DSCONFORM_HARNESS_CLI_REPORT_OUTPUT_H_
 
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -40,8 +41,10 @@ class ReportOutput : public RecordSink {
   // Writes records.jsonl in case order and the summaries from every record
   // (resumed ones and this run's), prints the console summary to `console`,
   // and removes the journal. Afterwards records() holds every record in case
-  // order and done_records() is empty.
-  absl::Status Finish(const RunInfo& info, const std::string& timing, std::FILE* console);
+  // order and done_records() is empty. `after_records_file`, when given, is
+  // called once records.jsonl is written (tests kill the run there).
+  absl::Status Finish(const RunInfo& info, const std::string& timing, std::FILE* console,
+                      const std::function<void()>& after_records_file = nullptr);
 
  private:
   ReportOutput(std::string dir, std::unique_ptr<RecordJournal> journal, std::vector<Record> done,

@@ -20,6 +20,7 @@
 #include "harness/cli/cli_flags.h"
 #include "harness/cli/commands.h"
 #include "harness/cli/report_output.h"
+#include "harness/cli/test_signal.h"
 #include "harness/expect/expectations.h"
 #include "harness/fuzz/fuzz_cases.h"
 #include "harness/run/runner.h"
@@ -158,6 +159,8 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
   if (expectations_path.empty() && absl::GetFlag(FLAGS_update_expectations))
     return UsageError("--update_expectations needs --expectations=FILE");
   if (inputs.engines.size() < 2) return UsageError("a run compares at least two engines (--engines=a,b)");
+  auto test_signal = TestSignalFromEnvironment();
+  if (!test_signal.ok()) return UsageError(std::string(test_signal.status().message()));
   const std::string dir = absl::GetFlag(FLAGS_report_dir);
   auto output = ReportOutput::Open(dir, absl::GetFlag(FLAGS_resume));
   if (!output.ok()) return UsageError(std::string(output.status().message()));
@@ -213,7 +216,14 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
 
   Progress progress(static_cast<int64_t>(todo.size()), *style);
   const auto start = std::chrono::steady_clock::now();
-  auto stats = RunCases(todo, *workers, options, **output, [&](int64_t n, double work) { progress.Update(n, work); });
+  bool signalled = false;
+  auto stats = RunCases(todo, *workers, options, **output, [&](int64_t n, double work) {
+    progress.Update(n, work);
+    if (*test_signal && (*test_signal)->after_cases >= 0 && n >= (*test_signal)->after_cases && !signalled) {
+      signalled = true;
+      RaiseTestSignal(**test_signal, absl::StrCat(n, " cases done"));
+    }
+  });
   if (!stats.ok()) {
     std::fprintf(stderr, "dsconform: run failed: %s\n", std::string(stats.status().message()).c_str());
     return kExitUsage;
@@ -233,7 +243,12 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
                  "(%.0f trials/s, %.0f estimates/s)\n",
                  static_cast<long long>(trials), static_cast<long long>(estimates), seconds,
                  trials / std::max(seconds, 1e-9), estimates / std::max(seconds, 1e-9));
-  if (auto st = (*output)->Finish(info, absl::StrFormat("took %.1f s", seconds), stdout); !st.ok()) {
+  std::function<void()> after_records_file;
+  if (*test_signal && (*test_signal)->after_cases < 0)
+    after_records_file = [&] {
+      RaiseTestSignal(**test_signal, absl::StrCat(stats->cases_done, " cases done and records.jsonl written"));
+    };
+  if (auto st = (*output)->Finish(info, absl::StrFormat("took %.1f s", seconds), stdout, after_records_file); !st.ok()) {
     std::fprintf(stderr, "dsconform: %s\n", std::string(st.message()).c_str());
     return kExitUsage;
   }
