@@ -128,7 +128,10 @@ expect() {
   fi
 }
 
-# --- Bad input: exit 2 before any bisect (no seams: nothing may be built) ----------
+# --- Bad input: exit 2 before any bisect ---------------------------------------------
+# Nothing may be cloned or built: $work/build must not appear. (Seams that fail,
+# so that a refusal missed costs no real build.)
+export DSCONFORM_BISECT_BUILD=false DSCONFORM_BISECT_DSCONFORM=false
 make_cpp_repo "$work/cpp" g g b b
 mkdir -p "$work/plain"
 git init -q -b main "$work/wrong" && echo x >"$work/wrong/README" && git -C "$work/wrong" add -A && git -C "$work/wrong" commit -q -m one
@@ -156,6 +159,10 @@ expect "two references" 2 "give one of --reference-engine and --corpus" "$work/c
 expect "reference under test" 2 "is the engine under test" "$work/cpp" --cpp="$work/cpp" --good=c1 --bad=c4 --cases=x --reference-engine=cpp
 expect "missing corpus" 2 "--corpus=$work/none.jsonl: no such readable file" "$work/cpp" \
   --cpp="$work/cpp" --good=c1 --bad=c4 --cases=x --corpus="$work/none.jsonl"
+git -C "$work/cpp" config uploadpack.allowFilter true
+git clone -q --filter=blob:none "file://$work/cpp" "$work/partial"
+expect "a partial clone" 2 "is a partial clone (it has a promisor remote): bisect a full clone" "$work/partial" \
+  --cpp="$work/partial" --good=c1 --bad=c4 "${ref[@]}"
 [[ ! -e $work/build ]] || fail "bad input created the build directory"
 
 # --- The plumbing, with the stand-ins ---------------------------------------------------
