@@ -221,6 +221,15 @@ message="--bad=c4 does not differ; nothing to bisect" run_bisect bad-is-good 1 g
 message="--good=c1 already differs" run_bisect good-is-bad 1 b b b b
 message="--good=c1 cannot be built" run_bisect good-unbuildable 2 x g b b
 
+# A commit and its parent, unverified: only the commit is built (docs/bisect.md:
+# that leaves the build directory's dsconform built from it).
+make_cpp_repo "$work/pair" g b
+expect "a commit and its parent" 0 "first bad commit: $(git -C "$work/pair" rev-parse c2)" "$work/pair" \
+  --cpp="$work/pair" --good=c1 --bad=c2 --no-verify --cases=hll/union/x --reference-engine=java@9.1.0 --build-dir="$work/build-pair"
+[[ $(wc -l <"$FAKE_TREES") == 1 && $(cat "$work/build-pair/verdict") == b ]] ||
+  fail "a commit and its parent: built $(wc -l <"$FAKE_TREES") times, last the verdict $(cat "$work/build-pair/verdict")"
+built_in_private pair
+
 # --- The user's repository is only read --------------------------------------------------
 cpp_args() {  # cpp_args NAME GOOD BAD: the flags of a bisect into build-NAME
   echo --good="$2" --bad="$3" --cases=hll/union/x --reference-engine=java@9.1.0 --build-dir="$work/build-$1"
