@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
+#include "reports/record_lines.h"
 
 namespace dsconform {
 namespace {
@@ -57,20 +58,6 @@ bool EndOfLastCompleteLine(int fd, off_t size, off_t* end, int* err) {
   }
   *end = 0;
   return true;
-}
-
-// Parses one line into *r; returns why it is not a record, or "".
-std::string ParseRecordLine(const std::string& line, Record* r) {
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(line);
-  } catch (const nlohmann::json::parse_error& e) {
-    return absl::StrCat("not valid JSON (", e.what(), ")");
-  }
-  if (!j.is_object()) return "not a JSON object";
-  std::string error;
-  if (!RecordFromJson(j, r, &error)) return absl::StrCat("not a record: ", error);
-  return "";
 }
 
 }  // namespace

@@ -13,8 +13,9 @@
 
 namespace dsconform {
 
-// records.jsonl: one RecordToJson line per record, written as each record
-// completes, so a killed run keeps every record it finished.
+// records.jsonl: one RecordToJson line per record, written record by record
+// (`merge`; a run keeps its records in a journal as batches finish and writes
+// records.jsonl from it, reports/record_journal.h).
 class JsonlWriter {
  public:
   enum class Mode {

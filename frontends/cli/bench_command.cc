@@ -168,7 +168,7 @@ absl::Status TimeSerialPass(const BenchSetup& setup, const std::string& dir, Ben
 
 class DiscardingSink final : public RecordSink {
  public:
-  absl::Status Write(const Record&) override { return absl::OkStatus(); }
+  absl::Status Write(const std::vector<IndexedCase>&, std::vector<Record>) override { return absl::OkStatus(); }
 };
 
 // Runs the smoke slice of the suites once, unmeasured, so that no measured run carries the JIT's

@@ -2,6 +2,7 @@
 // --expectations=FILE the records are judged again against FILE, so an edited expectations file
 // is checked against a finished run without running its engines again.
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
@@ -14,6 +15,7 @@
 #include "frontends/cli/report_output.h"
 #include "frontends/cli/run_execution.h"
 #include "reports/jsonl_writer.h"
+#include "reports/record_journal.h"
 #include "reports/run_summary.h"
 
 namespace dsconform {
@@ -46,6 +48,11 @@ int MergeCommand(const std::vector<std::string>& args, const std::string& comman
   bool complete = true;
   std::map<int64_t, std::string> shard_dirs;  // shard index -> its directory
   for (const std::string& dir : args) {
+    // A journal means the records.jsonl there (if any) is not that run's last word.
+    if (std::filesystem::exists(std::filesystem::path(dir) / RecordJournal::kFileName))
+      return UsageError(absl::StrCat(dir, " holds ", RecordJournal::kFileName, ": its run was killed (or is still ",
+                                     "running) before it wrote its reports; finish it with `dsconform run --resume ",
+                                     "--report_dir=", dir, "` and that run's other flags"));
     const std::string path = dir + "/run_info.json";
     std::ifstream in(path);
     if (!in) return UsageError(absl::StrCat(dir, " is not the report directory of a run: ", path, " cannot be opened"));

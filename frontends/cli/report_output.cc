@@ -4,14 +4,19 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <iterator>
 #include <map>
+#include <set>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "harness/accuracy/accuracy_report.h"
 #include "harness/accuracy/accuracy_study.h"
 #include "reports/html_report.h"
+#include "reports/jsonl_writer.h"
 #include "reports/junit_report.h"
 #include "reports/markdown_report.h"
 #include "reports/record_text.h"
@@ -20,33 +25,84 @@
 
 namespace dsconform {
 
-absl::StatusOr<std::unique_ptr<ReportOutput>> ReportOutput::Open(const std::string& dir, bool resume) {
+absl::StatusOr<std::unique_ptr<ReportOutput>> ReportOutput::Open(const std::string& dir, bool resume,
+                                                                  std::FILE* log) {
+  const auto unwritable = [&](const absl::Status& st) {
+    return absl::Status(st.code(), absl::StrCat("report directory ", dir, " cannot be written: ", st.message()));
+  };
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) return unwritable(absl::UnavailableError(absl::StrCat("cannot create it: ", ec.message())));
+  const std::string records_path = dir + "/" + JsonlWriter::kFileName;
+  const std::string journal_path = dir + "/" + RecordJournal::kFileName;
   std::vector<Record> done;
-  const std::string path = dir + "/" + JsonlWriter::kFileName;
+  std::vector<RecordLine> done_file_lines, journal_lines;
+  int64_t keep_journal_bytes = -1;  // a new journal
   if (resume) {
-    if (access(path.c_str(), R_OK) != 0)
-      return absl::NotFoundError(absl::StrCat("--resume: ", path, " does not exist; nothing to resume"));
-    auto read = ReadRecordsJsonl(path);
-    if (!read.ok()) return read.status();
-    // The last case may have been cut off mid-way: drop it and run it again.
-    int64_t last = -1;
-    for (const Record& r : *read) last = std::max(last, r.index);
-    for (Record& r : *read)
-      if (r.index != last) done.push_back(std::move(r));
+    const bool have_records = access(records_path.c_str(), F_OK) == 0;
+    const bool have_journal = access(journal_path.c_str(), F_OK) == 0;
+    if (!have_records && !have_journal)
+      return absl::NotFoundError(absl::StrCat("--resume: neither ", records_path, " nor ", journal_path,
+                                              " exists; nothing to resume"));
+    // records.jsonl holds what an interrupted run finished; the journal, what a run killed since
+    // finished. Should a case be in both (killed as it wrote records.jsonl), records.jsonl's is kept.
+    std::set<int64_t> cases;
+    if (have_records) {
+      auto file = ReadRecordLines(records_path);
+      if (!file.ok()) return file.status();
+      if (file->dropped_bytes > 0)
+        std::fprintf(log, "dsconform: %s ends in a line cut short: dropped with its last case, which runs again\n",
+                     records_path.c_str());
+      cases = std::move(file->cases);
+      done = std::move(file->records);
+      done_file_lines = std::move(file->lines);
+    }
+    if (have_journal) {
+      auto journal = ReadRecordJournal(journal_path);
+      if (!journal.ok()) return journal.status();
+      if (journal->dropped_bytes > 0)
+        std::fprintf(log, "dsconform: %s: dropped %lld bytes after its last whole batch (cut short by a kill); "
+                     "their cases run again\n", journal_path.c_str(), static_cast<long long>(journal->dropped_bytes));
+      for (size_t i = 0; i < journal->records.size(); ++i) {
+        if (cases.count(journal->records[i].index)) continue;
+        done.push_back(std::move(journal->records[i]));
+        journal_lines.push_back(journal->lines[i]);
+      }
+      keep_journal_bytes = journal->kept_bytes;
+    }
+  } else {
+    // An earlier run's reports go: its records must not be taken for this run's by a --resume after
+    // a kill, nor its summaries for this run's by whoever reads the directory meanwhile.
+    for (const char* name : {JsonlWriter::kFileName, "run_info.json", "summary.json", "summary.md", "report.html",
+                             "junit.xml", "accuracy.json", "accuracy.md"}) {
+      const std::string path = dir + "/" + name;
+      if (std::remove(path.c_str()) != 0 && errno != ENOENT)
+        return unwritable(absl::UnavailableError(absl::StrCat("cannot remove ", path, ": ", std::strerror(errno))));
+    }
   }
-  auto writer = JsonlWriter::Open(dir, JsonlWriter::Mode::kTruncate);
-  if (!writer.ok()) {
-    return absl::Status(writer.status().code(),
-                        absl::StrCat("report directory ", dir, " cannot be written: ", writer.status().message()));
-  }
-  for (const Record& r : done)
-    if (auto st = (*writer)->Write(r); !st.ok()) return st;
-  return std::unique_ptr<ReportOutput>(new ReportOutput(dir, std::move(*writer), std::move(done)));
+  auto journal = RecordJournal::Open(journal_path, keep_journal_bytes);
+  if (!journal.ok()) return unwritable(journal.status());
+  return std::unique_ptr<ReportOutput>(new ReportOutput(dir, std::move(*journal), std::move(done),
+                                                        std::move(done_file_lines), std::move(journal_lines)));
 }
 
-absl::Status ReportOutput::Write(const Record& record) {
-  records_.push_back(record);
-  return writer_->Write(record);
+ReportOutput::ReportOutput(std::string dir, std::unique_ptr<RecordJournal> journal, std::vector<Record> done,
+                           std::vector<RecordLine> done_file_lines, std::vector<RecordLine> journal_lines)
+    : dir_(std::move(dir)),
+      journal_(std::move(journal)),
+      done_(std::move(done)),
+      done_file_lines_(std::move(done_file_lines)),
+      journal_lines_(std::move(journal_lines)) {}
+
+absl::Status ReportOutput::Write(const std::vector<IndexedCase>& batch, std::vector<Record> records) {
+  std::vector<int64_t> cases;
+  for (const IndexedCase& ic : batch) cases.push_back(ic.ordinal);
+  std::vector<RecordLine> lines;
+  if (auto st = journal_->Append(cases, records, &lines); !st.ok()) return st;
+  std::lock_guard<std::mutex> lock(mu_);
+  journal_lines_.insert(journal_lines_.end(), lines.begin(), lines.end());
+  records_.insert(records_.end(), std::make_move_iterator(records.begin()), std::make_move_iterator(records.end()));
+  return absl::OkStatus();
 }
 
 absl::Status WriteSummaries(const std::string& dir, const RunInfo& info, const std::vector<Record>& records,
@@ -78,14 +134,25 @@ absl::Status WriteSummaries(const std::string& dir, const RunInfo& info, const s
   return st;
 }
 
-absl::Status ReportOutput::Finish(const RunInfo& info, const std::string& timing, std::FILE* console) {
-  if (auto st = writer_->Close(); !st.ok()) return st;
+absl::Status ReportOutput::Finish(const RunInfo& info, const std::string& timing, std::FILE* console,
+                                  const std::function<void()>& after_records_file) {
+  if (auto st = journal_->Close(); !st.ok()) return st;
+  // records.jsonl from the lines already written (the one resumed from is read before it is replaced).
+  const std::string records_path = dir_ + "/" + JsonlWriter::kFileName;
+  if (auto st = WriteRecordLinesInCaseOrder(
+          records_path, {{records_path, done_file_lines_}, {journal_->path(), journal_lines_}});
+      !st.ok())
+    return st;
+  if (after_records_file) after_records_file();
   // Every record into one list, moved rather than copied (a full run's records carry megabytes of images).
   records_.insert(records_.begin(), std::make_move_iterator(done_.begin()), std::make_move_iterator(done_.end()));
   done_.clear();
   std::stable_sort(records_.begin(), records_.end(), [](const Record& a, const Record& b) { return a.index < b.index; });
   if (auto st = WriteSummaries(dir_, info, records_, timing); !st.ok()) return st;
   PrintConsoleSummary(console, info, records_, dir_);
+  // Only now: a run killed before this point is resumed from the journal.
+  if (std::remove(journal_->path().c_str()) != 0 && errno != ENOENT)
+    return absl::UnavailableError(absl::StrCat("cannot remove ", journal_->path(), ": ", std::strerror(errno)));
   return absl::OkStatus();
 }
 

@@ -1,7 +1,10 @@
 #ifndef DSCONFORM_FRONTENDS_CLI_REPORT_OUTPUT_H_
 #define DSCONFORM_FRONTENDS_CLI_REPORT_OUTPUT_H_
 
+#include <cstdio>
+#include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -9,34 +12,49 @@
 #include "harness/expect/expectations.h"
 #include "harness/record/record.h"
 #include "harness/run/runner.h"
-#include "reports/jsonl_writer.h"
+#include "reports/record_journal.h"
+#include "reports/record_lines.h"
 
 namespace dsconform {
 
-// The report directory of a run: records.jsonl written as each record
-// completes, then summary.json, summary.md, report.html and junit.xml.
+// The report directory of a run. While it runs, each finished batch's records
+// go to records.journal.jsonl (reports/record_journal.h), so a run killed at any
+// moment keeps whatever it finished. Finish writes records.jsonl from the
+// journal (and, resumed, the records.jsonl it started from) in case order, then
+// summary.json, summary.md, report.html and junit.xml, and removes the journal.
 class ReportOutput : public RecordSink {
  public:
-  // Checks the directory is writable before any engine starts. With `resume`,
-  // the records already there are kept and returned by done_records().
-  static absl::StatusOr<std::unique_ptr<ReportOutput>> Open(const std::string& dir, bool resume);
+  // Checks the directory is writable before any engine starts. A new run
+  // removes the reports and the journal of an earlier run there. With
+  // `resume`, the cases finished in records.jsonl and in the journal (its
+  // committed batches; a batch cut short is dropped, with a word to `log`) are
+  // kept and their records returned by done_records().
+  static absl::StatusOr<std::unique_ptr<ReportOutput>> Open(const std::string& dir, bool resume,
+                                                            std::FILE* log = stderr);
 
-  absl::Status Write(const Record& record) override;
+  // Journals the batch's records (thread-safe).
+  absl::Status Write(const std::vector<IndexedCase>& batch, std::vector<Record> records) override;
+  // This run's records, in the order their batches finished; after Finish, every record in case order.
   const std::vector<Record>& records() const { return records_; }
   const std::vector<Record>& done_records() const { return done_; }
 
-  // Writes the summaries from every record (resumed ones and this run's,
-  // sorted into case order), and prints the console summary to `console`.
-  // Afterwards records() holds every record in case order and
-  // done_records() is empty.
-  absl::Status Finish(const RunInfo& info, const std::string& timing, std::FILE* console);
+  // Writes records.jsonl in case order and the summaries from every record
+  // (resumed ones and this run's), prints the console summary to `console`,
+  // and removes the journal. Afterwards records() holds every record in case
+  // order and done_records() is empty. `after_records_file`, when given, is
+  // called once records.jsonl is written (tests kill the run there).
+  absl::Status Finish(const RunInfo& info, const std::string& timing, std::FILE* console,
+                      const std::function<void()>& after_records_file = nullptr);
 
  private:
-  ReportOutput(std::string dir, std::unique_ptr<JsonlWriter> writer, std::vector<Record> done)
-      : dir_(std::move(dir)), writer_(std::move(writer)), done_(std::move(done)) {}
-  std::string dir_;
-  std::unique_ptr<JsonlWriter> writer_;
+  ReportOutput(std::string dir, std::unique_ptr<RecordJournal> journal, std::vector<Record> done,
+               std::vector<RecordLine> done_file_lines, std::vector<RecordLine> journal_lines);
+  const std::string dir_;
+  std::unique_ptr<RecordJournal> journal_;
   std::vector<Record> done_;
+  std::vector<RecordLine> done_file_lines_;  // where done_ records of records.jsonl are in it
+  std::mutex mu_;                            // guards what follows while the run goes on
+  std::vector<RecordLine> journal_lines_;    // resumed and new records in the journal
   std::vector<Record> records_;
 };
 

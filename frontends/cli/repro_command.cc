@@ -22,8 +22,16 @@ namespace {
 class PrintingSink : public RecordSink {
  public:
   explicit PrintingSink(const std::string& writer) : writer_(writer) {}
-  absl::Status Write(const Record& r) override {
-    if (!writer_.empty() && r.writer != writer_) return absl::OkStatus();
+  // One case, one worker: its records in order.
+  absl::Status Write(const std::vector<IndexedCase>&, std::vector<Record> records) override {
+    for (const Record& r : records) Print(r);
+    return absl::OkStatus();
+  }
+  bool failed = false;
+
+ private:
+  void Print(const Record& r) {
+    if (!writer_.empty() && r.writer != writer_) return;
     std::printf("\n## %s: %s (%d fields compared)\n", EnginePair(r).c_str(), VerdictName(r.verdict), r.fields_compared);
     if (!r.note.empty()) std::printf("  %s\n", r.note.c_str());
     for (const FieldDiff& d : r.diffs) {
@@ -31,11 +39,7 @@ class PrintingSink : public RecordSink {
       for (const DecodedDiff& x : d.decoded) std::printf("      %s\n", DecodedDiffText(x).c_str());
     }
     if (VerdictFails(r.verdict)) failed = true;
-    return absl::OkStatus();
   }
-  bool failed = false;
-
- private:
   std::string writer_;
 };
 

@@ -20,6 +20,7 @@
 #include "frontends/cli/cli_flags.h"
 #include "frontends/cli/commands.h"
 #include "frontends/cli/report_output.h"
+#include "frontends/cli/test_signal.h"
 #include "harness/expect/expectations.h"
 #include "harness/fuzz/fuzz_cases.h"
 #include "harness/run/runner.h"
@@ -32,13 +33,14 @@ namespace {
 
 std::atomic<bool> g_stop{false};
 
-// The first interrupt lets the batches under way finish and their records be written; a second
-// one stops at once (the records not yet written are run again by --resume).
+// The first interrupt lets the batches under way finish, then writes records.jsonl and the
+// summaries of what is done; a second one stops at once, leaving every batch finished before it in
+// the journal (the batches under way are run again by --resume).
 void OnSignal(int) {
   static constexpr char kFirst[] =
-      "\ndsconform: stopping after the batches under way and writing their records; interrupt again to stop now\n";
+      "\ndsconform: stopping after the batches under way, then writing the reports; interrupt again to stop now\n";
   static constexpr char kSecond[] =
-      "\ndsconform: stopped; the records written so far are kept, --resume runs the other cases\n";
+      "\ndsconform: stopped; every finished batch is kept in records.journal.jsonl, --resume runs the other cases\n";
   if (!g_stop.exchange(true)) {
     (void)!::write(STDERR_FILENO, kFirst, sizeof kFirst - 1);
     return;
@@ -158,6 +160,8 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
   if (expectations_path.empty() && absl::GetFlag(FLAGS_update_expectations))
     return UsageError("--update_expectations needs --expectations=FILE");
   if (inputs.engines.size() < 2) return UsageError("a run compares at least two engines (--engines=a,b)");
+  auto test_signal = TestSignalFromEnvironment();
+  if (!test_signal.ok()) return UsageError(std::string(test_signal.status().message()));
   const std::string dir = absl::GetFlag(FLAGS_report_dir);
   auto output = ReportOutput::Open(dir, absl::GetFlag(FLAGS_resume));
   if (!output.ok()) return UsageError(std::string(output.status().message()));
@@ -214,7 +218,14 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
 
   Progress progress(static_cast<int64_t>(todo.size()), *style);
   const auto start = std::chrono::steady_clock::now();
-  auto stats = RunCases(todo, *workers, options, **output, [&](int64_t n, double work) { progress.Update(n, work); });
+  bool signalled = false;
+  auto stats = RunCases(todo, *workers, options, **output, [&](int64_t n, double work) {
+    progress.Update(n, work);
+    if (*test_signal && (*test_signal)->after_cases >= 0 && n >= (*test_signal)->after_cases && !signalled) {
+      signalled = true;
+      RaiseTestSignal(**test_signal, absl::StrCat(n, " cases done"));
+    }
+  });
   if (!stats.ok()) {
     std::fprintf(stderr, "dsconform: run failed: %s\n", std::string(stats.status().message()).c_str());
     return kExitUsage;
@@ -234,7 +245,12 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
                  "(%.0f trials/s, %.0f estimates/s)\n",
                  static_cast<long long>(trials), static_cast<long long>(estimates), seconds,
                  trials / std::max(seconds, 1e-9), estimates / std::max(seconds, 1e-9));
-  if (auto st = (*output)->Finish(info, absl::StrFormat("took %.1f s", seconds), stdout); !st.ok()) {
+  std::function<void()> after_records_file;
+  if (*test_signal && (*test_signal)->after_cases < 0)
+    after_records_file = [&] {
+      RaiseTestSignal(**test_signal, absl::StrCat(stats->cases_done, " cases done and records.jsonl written"));
+    };
+  if (auto st = (*output)->Finish(info, absl::StrFormat("took %.1f s", seconds), stdout, after_records_file); !st.ok()) {
     std::fprintf(stderr, "dsconform: %s\n", std::string(st.message()).c_str());
     return kExitUsage;
   }
@@ -255,7 +271,10 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
     std::fprintf(stderr, "dsconform: rewrote %s; review the diff before committing it\n", expectations_path.c_str());
   }
   if (stats->interrupted) {
-    std::fprintf(stderr, "dsconform: interrupted; finish with --resume --report_dir=%s\n", dir.c_str());
+    std::fprintf(stderr,
+                 "dsconform: interrupted after %lld of the %zu cases to run; %s/records.jsonl holds every case "
+                 "done so far; finish with --resume --report_dir=%s\n",
+                 static_cast<long long>(stats->cases_done), todo.size(), dir.c_str(), dir.c_str());
     return kExitInterrupted;
   }
   const bool allow_stale = absl::GetFlag(FLAGS_allow_unexpectedly_equal);

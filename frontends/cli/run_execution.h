@@ -45,7 +45,8 @@ std::vector<Case> FilterByCaseFlag(std::vector<Case> cases);
 int ExecuteRun(RunInputs inputs, const std::string& command_line);
 
 // SIGINT/SIGTERM set a flag the returned function reads, so runs stop between
-// batches with every finished record on disk.
+// batches and write their reports; a second signal exits at once (130), every
+// finished batch kept in the journal for --resume.
 std::function<bool()> InstallStopSignals();
 
 absl::StatusOr<Progress::Style> ProgressStyleFromFlag();

@@ -82,8 +82,9 @@ ExpectationSet Engines::expectations_;
 
 class Collect : public RecordSink {
  public:
-  absl::Status Write(const Record& r) override {
-    records.push_back(r);
+  // One case per run: its records in order.
+  absl::Status Write(const std::vector<IndexedCase>&, std::vector<Record> batch) override {
+    for (auto& r : batch) records.push_back(std::move(r));
     return absl::OkStatus();
   }
   std::vector<Record> records;

@@ -22,8 +22,9 @@ namespace {
 
 class CollectingSink : public RecordSink {
  public:
-  absl::Status Write(const Record& r) override {
-    records.push_back(r);
+  // One worker: batches, and so records, in case order.
+  absl::Status Write(const std::vector<IndexedCase>&, std::vector<Record> batch) override {
+    for (auto& r : batch) records.push_back(std::move(r));
     return absl::OkStatus();
   }
   std::vector<Record> records;

@@ -93,8 +93,8 @@ std::string FormatBenchText(const BenchMeasures& m, const BenchFigures& f, const
   for (const EngineFigures& e : f.engines)
     if (e.alone.library_measured) s += StepLine(absl::StrCat(e.name, " transfer (JNI)"), e.alone.transfer_seconds);
   s += StepLine("diff, invariants, expectations", m.steps.records_seconds);
-  s += StepLine("records.jsonl", m.steps.sink_seconds);
-  s += StepLine("summaries, HTML, JUnit", m.summaries_seconds);
+  s += StepLine("records journal", m.steps.sink_seconds);
+  s += StepLine("records.jsonl, summaries, HTML", m.summaries_seconds);
   s += StepLine("unaccounted", f.unaccounted_seconds);
   s += "\n";
 

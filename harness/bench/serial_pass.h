@@ -13,7 +13,7 @@ namespace dsconform {
 struct SerialPassTimes {
   double execute_seconds = 0;  // ExecuteBatch: item tapes, cross-stage set-up, and the engine calls
   double records_seconds = 0;  // BuildRecords: diff, invariants, expectations
-  double sink_seconds = 0;     // records handed to the sink (records.jsonl)
+  double sink_seconds = 0;     // records handed to the sink (the journal)
   int64_t batches = 0;
   int64_t records = 0;
   bool interrupted = false;
@@ -21,7 +21,7 @@ struct SerialPassTimes {
 
 // Does what RunCases does with one worker, batch by batch in the same batches, with a clock
 // around each step. Engines run one after the other over each batch's prepared stages, so
-// TimedEngines among `engines` see each engine alone. Records reach `sink` in case order.
+// TimedEngines among `engines` see each engine alone. Batches reach `sink` in case order.
 absl::StatusOr<SerialPassTimes> RunSerialPass(const std::vector<IndexedCase>& cases, EngineSet& engines,
                                               const RunOptions& options, RecordSink& sink);
 

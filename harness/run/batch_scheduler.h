@@ -9,11 +9,12 @@
 
 namespace dsconform {
 
-// Which batch a free worker runs next. Usually the costliest left, so that no
-// worker is left alone with a big one at the end. But records reach the sink
-// in batch order, so every batch finished ahead of an unfinished earlier one
-// waits in memory; once those wait too long (`earliest`), the worker takes the
-// earliest batch left instead, which lets them be written.
+// Which batch a free worker runs next. With several workers the costliest left,
+// so that no worker is left alone with a big one at the end (each batch's
+// records go to the sink as it finishes, so nothing waits on this order). A
+// single worker has nothing to balance and takes the earliest left
+// (`earliest`): its batches run in case order, as in the serial pass of
+// `dsconform bench`.
 class BatchScheduler {
  public:
   explicit BatchScheduler(const std::vector<int64_t>& costs);

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <map>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -14,16 +13,6 @@
 
 namespace dsconform {
 namespace {
-
-// About the memory a record holds: its differing values dominate (images).
-int64_t BytesOf(const Record& r) {
-  int64_t n = 512;
-  for (const auto& d : r.diffs) {
-    n += 128 + static_cast<int64_t>(d.reference.bytes.size() + d.candidate.bytes.size());
-    for (const auto& x : d.decoded) n += 64 + static_cast<int64_t>(x.reference.size() + x.candidate.size());
-  }
-  return n;
-}
 
 int64_t ItemsOf(const Case& c) {
   int64_t n = 0;
@@ -60,86 +49,6 @@ std::vector<std::vector<IndexedCase>> MakeBatches(const std::vector<IndexedCase>
   return batches;
 }
 
-namespace {
-
-// Hands records to the sink in batch order, whichever worker finishes first.
-// One worker at a time writes, outside the lock, so the others keep running
-// cases while records are serialized; a worker that delivers a batch while
-// another writes leaves it for that writer and goes back to work.
-class OrderedEmitter {
- public:
-  OrderedEmitter(RecordSink& sink, const ProgressFn& progress, int64_t total_cost)
-      : sink_(sink), progress_(progress), total_cost_(total_cost) {}
-
-  absl::Status Deliver(size_t batch, std::vector<Record> records, int64_t cases, int64_t cost) {
-    int64_t bytes = 0;
-    for (const Record& r : records) bytes += BytesOf(r);
-    std::unique_lock<std::mutex> lock(mu_);
-    pending_[batch] = {std::move(records), cases, bytes};
-    waiting_bytes_ += bytes;
-    executed_ += cases;  // progress counts cases run, written or not yet
-    executed_cost_ += cost;
-    if (progress_) progress_(executed_, total_cost_ > 0 ? static_cast<double>(executed_cost_) / total_cost_ : 1.0);
-    if (writing_) return status_;
-    writing_ = true;
-    while (status_.ok()) {
-      auto it = pending_.find(next_);
-      if (it == pending_.end()) break;
-      Pending ready = std::move(it->second);
-      pending_.erase(it);
-      waiting_bytes_ -= ready.bytes;
-      lock.unlock();
-      absl::Status st;
-      int64_t written = 0;
-      for (const Record& r : ready.records) {
-        st = sink_.Write(r);
-        if (!st.ok()) break;
-        ++written;
-      }
-      lock.lock();
-      status_.Update(st);
-      stats_.records += written;
-      if (!st.ok()) break;
-      stats_.cases_done += ready.cases;
-      ++next_;
-    }
-    writing_ = false;
-    return status_;
-  }
-
-  RunStats stats() {
-    std::lock_guard<std::mutex> lock(mu_);
-    return stats_;
-  }
-
-  // Bytes of the records delivered but not yet written.
-  int64_t waiting_bytes() {
-    std::lock_guard<std::mutex> lock(mu_);
-    return waiting_bytes_;
-  }
-
- private:
-  struct Pending {
-    std::vector<Record> records;
-    int64_t cases = 0;
-    int64_t bytes = 0;
-  };
-  std::mutex mu_;
-  RecordSink& sink_;
-  const ProgressFn& progress_;
-  const int64_t total_cost_;
-  std::map<size_t, Pending> pending_;
-  size_t next_ = 0;
-  bool writing_ = false;  // a worker is writing records outside the lock
-  int64_t executed_ = 0;
-  int64_t executed_cost_ = 0;
-  int64_t waiting_bytes_ = 0;
-  RunStats stats_;
-  absl::Status status_;
-};
-
-}  // namespace
-
 absl::StatusOr<std::vector<EngineSet>> CreateEngines(const std::vector<EngineFactory*>& factories, int jobs) {
   std::vector<EngineSet> workers(static_cast<size_t>(std::max(1, jobs)));
   for (auto& set : workers) {
@@ -167,10 +76,11 @@ absl::StatusOr<RunStats> RunCases(const std::vector<IndexedCase>& cases, std::ve
     total_cost += cost[b];
   }
   BatchScheduler scheduler(cost);
-  OrderedEmitter emitter(sink, progress, total_cost);
   TapeCache tapes;  // the workers' cases share the streams' longest tapes
   std::atomic<bool> stop{false};
-  std::mutex error_mu;
+  std::mutex mu;  // guards the counts below and first_error, and orders the progress calls
+  RunStats stats;
+  int64_t cost_done = 0;
   absl::Status first_error;
 
   auto work = [&](EngineSet& engines) {
@@ -179,20 +89,25 @@ absl::StatusOr<RunStats> RunCases(const std::vector<IndexedCase>& cases, std::ve
         stop = true;
         break;
       }
-      // One worker runs the batches in order; several take the costliest first.
-      const bool earliest =
-          workers.size() == 1 || emitter.waiting_bytes() > options.max_waiting_record_bytes;
-      const std::optional<size_t> taken = scheduler.Take(earliest);
+      // One worker runs the batches in case order; several take the costliest first.
+      const std::optional<size_t> taken = scheduler.Take(/*earliest=*/workers.size() == 1);
       if (!taken) break;
       const size_t b = *taken;
       const auto& batch = batches[b];
       BatchOutcome outcome = ExecuteBatch(batch, engines, &tapes);
       std::vector<Record> records = BuildBatchRecords(batch, names, outcome, options);
-      if (auto st = emitter.Deliver(b, std::move(records), static_cast<int64_t>(batch.size()), cost[b]); !st.ok()) {
-        std::lock_guard<std::mutex> lock(error_mu);
+      const int64_t n = static_cast<int64_t>(records.size());
+      absl::Status st = sink.Write(batch, std::move(records));
+      std::lock_guard<std::mutex> lock(mu);
+      if (!st.ok()) {
         if (first_error.ok()) first_error = st;
         stop = true;
+        break;
       }
+      stats.cases_done += static_cast<int64_t>(batch.size());
+      stats.records += n;
+      cost_done += cost[b];
+      if (progress) progress(stats.cases_done, total_cost > 0 ? static_cast<double>(cost_done) / total_cost : 1.0);
     }
   };
 
@@ -201,7 +116,6 @@ absl::StatusOr<RunStats> RunCases(const std::vector<IndexedCase>& cases, std::ve
   work(workers[0]);
   for (auto& t : threads) t.join();
   if (!first_error.ok()) return first_error;
-  RunStats stats = emitter.stats();
   stats.interrupted = stats.cases_done < static_cast<int64_t>(cases.size());
   return stats;
 }

@@ -26,9 +26,6 @@ struct RunOptions {
   int jobs = 1;                        // worker threads, each with its own engine instances
   int max_batch_cases = 64;            // cases per engine call
   int64_t max_batch_items = 1 << 21;   // items per engine call, so big cases travel alone
-  // Records finished ahead of an earlier batch wait in memory; above this many
-  // bytes of them, workers take the earliest batch left (batch_scheduler.h).
-  int64_t max_waiting_record_bytes = int64_t{256} << 20;
   // Differing images longer than this reach records as their length and first bytes
   // (DiffOptions::max_image_bytes); negative keeps them whole (--keep_images).
   int64_t max_record_image_bytes = int64_t{4} << 10;
@@ -49,23 +46,27 @@ struct RunOptions {
   std::function<bool()> should_stop;   // polled between batches (SIGINT/SIGTERM)
 };
 
-// Receives records in case order, one call per record, from one thread at a
-// time. A failing Write stops the run with that status.
+// Receives the records of each batch the moment it is finished, so that nothing
+// finished waits in memory for earlier cases: batches in the order they finish
+// (one worker: case order; several: the largest first), a batch's records in
+// case order. With several workers, calls come from several threads at once.
+// A batch counts as done once Write returns (RunStats, progress); a failing
+// Write stops the run with that status.
 class RecordSink {
  public:
   virtual ~RecordSink() = default;
-  virtual absl::Status Write(const Record& record) = 0;
+  virtual absl::Status Write(const std::vector<IndexedCase>& batch, std::vector<Record> records) = 0;
 };
 
 struct RunStats {
-  int64_t cases_done = 0;
+  int64_t cases_done = 0;  // cases whose batch the sink took
   int64_t records = 0;
   bool interrupted = false;
 };
 
-// Called after each batch with the number of cases run so far (their records
-// may still wait for earlier batches before they are written) and the share
-// (0 to 1) of the run's work they were, weighed by their items.
+// Called after each batch the sink took, with the number of cases done so far
+// and the share (0 to 1) of the run's work they were, weighed by their items.
+// Calls come one at a time.
 using ProgressFn = std::function<void(int64_t cases_run, double work_done)>;
 
 // The engine instances of one worker: engines[i] comes from factories[i].
@@ -84,9 +85,10 @@ std::vector<std::vector<IndexedCase>> MakeBatches(const std::vector<IndexedCase>
 absl::StatusOr<std::vector<EngineSet>> CreateEngines(const std::vector<EngineFactory*>& factories, int jobs);
 
 // Runs every case on every engine, diffs each candidate against the reference,
-// checks invariants and cross stages, applies the expectations, and hands the
-// records to `sink` in case order whatever the number of workers. With more
-// than one worker the largest batches run first.
+// checks invariants and cross stages, applies the expectations, and hands each
+// batch's records to `sink` as the batch finishes. With more than one worker
+// the largest batches run first; sorted by case (Record::index, stably) the
+// records are the same whatever the number of workers.
 absl::StatusOr<RunStats> RunCases(const std::vector<IndexedCase>& cases, std::vector<EngineSet>& workers,
                                   const RunOptions& options, RecordSink& sink, const ProgressFn& progress);
 

@@ -2,6 +2,8 @@
 // modules and in the conformance tests).
 #include "harness/run/runner.h"
 
+#include <algorithm>
+#include <atomic>
 #include <mutex>
 
 #include "absl/strings/str_cat.h"
@@ -60,12 +62,26 @@ class FakeFactory : public EngineFactory {
   bool fail_;
 };
 
+// Keeps every batch as it came, and the records sorted into case order.
 class CollectingSink : public RecordSink {
  public:
-  absl::Status Write(const Record& r) override {
-    records.push_back(r);
+  absl::Status Write(const std::vector<IndexedCase>& batch, std::vector<Record> records) override {
+    std::lock_guard<std::mutex> lock(mu);
+    std::vector<int64_t> ordinals;
+    for (const auto& ic : batch) ordinals.push_back(ic.ordinal);
+    batches.push_back(ordinals);
+    cases_taken += static_cast<int64_t>(batch.size());
+    for (auto& r : records) this->records.push_back(std::move(r));
     return absl::OkStatus();
   }
+  std::vector<Record> InCaseOrder() const {
+    std::vector<Record> sorted = records;
+    std::stable_sort(sorted.begin(), sorted.end(), [](const Record& a, const Record& b) { return a.index < b.index; });
+    return sorted;
+  }
+  std::mutex mu;
+  std::vector<std::vector<int64_t>> batches;  // ordinals, in the order the batches came
+  int64_t cases_taken = 0;
   std::vector<Record> records;
 };
 
@@ -81,7 +97,7 @@ std::vector<Case> MakeCases(int n) {
 }
 
 std::vector<Record> RunAll(const std::vector<Case>& cases, std::vector<EngineFactory*> factories, int jobs,
-                        int batch = 3, int64_t max_waiting_record_bytes = RunOptions().max_waiting_record_bytes) {
+                           int batch = 3) {
   std::vector<IndexedCase> indexed;
   for (size_t i = 0; i < cases.size(); ++i) indexed.push_back({static_cast<int64_t>(i), &cases[i]});
   auto workers = CreateEngines(factories, jobs);
@@ -89,14 +105,13 @@ std::vector<Record> RunAll(const std::vector<Case>& cases, std::vector<EngineFac
   RunOptions options;
   options.jobs = jobs;
   options.max_batch_cases = batch;
-  options.max_waiting_record_bytes = max_waiting_record_bytes;
   CollectingSink sink;
   auto stats = RunCases(indexed, *workers, options, sink, nullptr);
   EXPECT_TRUE(stats.ok()) << stats.status();
-  return sink.records;
+  return sink.InCaseOrder();
 }
 
-TEST(Runner, RecordsComeInCaseOrderWhateverTheNumberOfWorkers) {
+TEST(Runner, RecordsInCaseOrderAreTheSameWhateverTheNumberOfWorkers) {
   const auto cases = MakeCases(40);
   FakeFactory ref("java@1"), cand("java-direct@1", "n=1");
   const auto one = RunAll(cases, {&ref, &cand}, 1);
@@ -109,15 +124,63 @@ TEST(Runner, RecordsComeInCaseOrderWhateverTheNumberOfWorkers) {
   }
 }
 
-TEST(Runner, WorkersFallBackToCaseOrderWhenRecordsWaitTooLongAndLoseNone) {
-  // A budget of 0 bytes: once any record waits, the next batch taken is the earliest left.
+TEST(Runner, EachBatchGoesToTheSinkAsItFinishesTheLargestFirstAndCountsOnlyOnceTaken) {
+  // Case n=i has i items: with two workers the last batch (the costliest) runs first, and its
+  // records must not wait for the earlier batches. Progress counts a batch only once the sink
+  // has it, so that "cases done" are cases kept.
   const auto cases = MakeCases(40);
-  FakeFactory ref("java@1"), cand("cpp@1", "n=3");
-  const auto one = RunAll(cases, {&ref, &cand}, 1);
-  const auto two = RunAll(cases, {&ref, &cand}, 2, 1, 0);
-  ASSERT_EQ(one.size(), 40u);
-  ASSERT_EQ(two.size(), one.size());
-  for (size_t i = 0; i < one.size(); ++i) EXPECT_EQ(RecordToJson(one[i]).dump(), RecordToJson(two[i]).dump());
+  std::vector<IndexedCase> indexed;
+  for (size_t i = 0; i < cases.size(); ++i) indexed.push_back({static_cast<int64_t>(i), &cases[i]});
+  FakeFactory ref("java@1"), cand("cpp@1");
+  auto workers = CreateEngines({&ref, &cand}, 2);
+  ASSERT_TRUE(workers.ok());
+  RunOptions options;
+  options.jobs = 2;
+  options.max_batch_cases = 4;
+  CollectingSink sink;
+  std::vector<std::pair<int64_t, int64_t>> progress;  // cases done, cases the sink had then
+  auto stats = RunCases(indexed, *workers, options, sink, [&](int64_t cases_run, double) {
+    std::lock_guard<std::mutex> lock(sink.mu);
+    progress.push_back({cases_run, sink.cases_taken});
+  });
+  ASSERT_TRUE(stats.ok()) << stats.status();
+  ASSERT_EQ(sink.batches.size(), 10u);
+  EXPECT_TRUE(sink.batches[0] == std::vector<int64_t>({36, 37, 38, 39}) ||
+              sink.batches[0] == std::vector<int64_t>({32, 33, 34, 35}));  // whichever worker was first
+  for (const auto& [done, taken] : progress) EXPECT_LE(done, taken);
+  EXPECT_EQ(stats->cases_done, 40);
+  EXPECT_EQ(stats->records, static_cast<int64_t>(sink.records.size()));
+  // A batch's records are its cases', in case order.
+  size_t at = 0;
+  for (const auto& batch : sink.batches)
+    for (int64_t ordinal : batch) {
+      ASSERT_LT(at, sink.records.size());
+      while (at < sink.records.size() && sink.records[at].index == ordinal) ++at;
+    }
+  EXPECT_EQ(at, sink.records.size());
+}
+
+TEST(Runner, AStopBetweenBatchesKeepsEveryBatchTakenAndSaysSo) {
+  const auto cases = MakeCases(40);
+  std::vector<IndexedCase> indexed;
+  for (size_t i = 0; i < cases.size(); ++i) indexed.push_back({static_cast<int64_t>(i), &cases[i]});
+  FakeFactory ref("java@1"), cand("cpp@1");
+  auto workers = CreateEngines({&ref, &cand}, 2);
+  ASSERT_TRUE(workers.ok());
+  RunOptions options;
+  options.jobs = 2;
+  options.max_batch_cases = 4;
+  std::atomic<bool> stop{false};
+  options.should_stop = [&] { return stop.load(); };
+  CollectingSink sink;
+  auto stats = RunCases(indexed, *workers, options, sink, [&](int64_t cases_run, double) {
+    if (cases_run >= 8) stop = true;
+  });
+  ASSERT_TRUE(stats.ok()) << stats.status();
+  EXPECT_TRUE(stats->interrupted);
+  EXPECT_GE(stats->cases_done, 8);
+  EXPECT_LT(stats->cases_done, 40);
+  EXPECT_EQ(stats->cases_done, sink.cases_taken);
 }
 
 TEST(Runner, ProgressWeighsCasesByTheirItemsAndEndsAtTheWholeRun) {

@@ -1,0 +1,168 @@
+#include "reports/record_lines.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+
+#include "absl/strings/str_cat.h"
+
+namespace dsconform {
+namespace {
+
+absl::Status ErrnoError(absl::string_view what, const std::string& path, int err) {
+  return absl::UnavailableError(absl::StrCat(what, " ", path, ": ", std::strerror(err)));
+}
+
+// Closes a file descriptor when it goes out of scope.
+struct Fd {
+  int fd = -1;
+  ~Fd() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+// Reads `size` bytes at `offset`, or fails.
+bool ReadAt(int fd, int64_t offset, char* out, size_t size) {
+  while (size > 0) {
+    const ssize_t n = ::pread(fd, out, size, offset);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    out += n;
+    offset += n;
+    size -= static_cast<size_t>(n);
+  }
+  return true;
+}
+
+bool WriteAll(int fd, const char* data, size_t size) {
+  while (size > 0) {
+    const ssize_t n = ::write(fd, data, size);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return false;
+    data += n;
+    size -= static_cast<size_t>(n);
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string ParseRecordLine(const std::string& line, Record* r) {
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(line);
+  } catch (const nlohmann::json::parse_error& e) {
+    return absl::StrCat("not valid JSON (", e.what(), ")");
+  }
+  if (!j.is_object()) return "not a JSON object";
+  std::string error;
+  if (!RecordFromJson(j, r, &error)) return absl::StrCat("not a record: ", error);
+  return "";
+}
+
+absl::StatusOr<RecordLines> ReadRecordLines(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::NotFoundError(absl::StrCat("cannot open ", path, ": ", std::strerror(errno)));
+  RecordLines out;
+  std::string line;
+  int64_t offset = 0;
+  for (int64_t line_no = 1; std::getline(in, line); ++line_no) {
+    const bool terminated = !in.eof();
+    const int64_t length = static_cast<int64_t>(line.size()) + (terminated ? 1 : 0);
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!terminated) {  // a write cut short: only the very last line can be
+      out.dropped_bytes = length;
+      break;
+    }
+    if (line.find_first_not_of(" \t") != std::string::npos) {
+      Record r;
+      if (const std::string why = ParseRecordLine(line, &r); !why.empty())
+        return absl::DataLossError(absl::StrCat(path, ":", line_no, ": ", why));
+      out.cases.insert(r.index);
+      out.lines.push_back({r.index, offset, length});
+      out.records.push_back(std::move(r));
+    }
+    offset += length;
+    out.kept_bytes = offset;
+  }
+  // records.jsonl is written whole (WriteRecordLinesInCaseOrder); one cut short was written record by
+  // record in case order by an earlier dsconform, so its last case may lack records: dropped too.
+  if (out.dropped_bytes > 0 && !out.records.empty()) {
+    const int64_t last = out.records.back().index;
+    while (!out.records.empty() && out.records.back().index == last) {
+      out.dropped_bytes += out.lines.back().length;
+      out.records.pop_back();
+      out.lines.pop_back();
+    }
+    out.cases.erase(last);
+  }
+  if (in.bad()) return absl::UnavailableError(absl::StrCat("cannot read ", path));
+  return out;
+}
+
+absl::Status WriteRecordLinesInCaseOrder(const std::string& out, const std::vector<RecordLineSource>& sources) {
+  struct Piece {
+    int64_t index;
+    size_t source;
+    const RecordLine* line;
+  };
+  std::vector<Piece> pieces;
+  for (size_t s = 0; s < sources.size(); ++s)
+    for (const RecordLine& l : sources[s].lines) pieces.push_back({l.index, s, &l});
+  std::stable_sort(pieces.begin(), pieces.end(), [](const Piece& a, const Piece& b) { return a.index < b.index; });
+
+  std::vector<Fd> in(sources.size());
+  for (size_t s = 0; s < sources.size(); ++s) {
+    if (sources[s].lines.empty()) continue;
+    in[s].fd = ::open(sources[s].path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (in[s].fd < 0) return ErrnoError("cannot open", sources[s].path, errno);
+  }
+  const std::string tmp = out + ".tmp";
+  Fd dst{::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)};
+  if (dst.fd < 0) return ErrnoError("cannot create", tmp, errno);
+  std::string buffer;
+  constexpr size_t kFlushBytes = size_t{4} << 20;
+  for (size_t i = 0; i < pieces.size();) {
+    // Lines that follow each other in one source (a case's lines; one worker's batches) are one read.
+    const size_t s = pieces[i].source;
+    const int64_t begin = pieces[i].line->offset;
+    int64_t end = begin + pieces[i].line->length;
+    for (++i; i < pieces.size() && pieces[i].source == s && pieces[i].line->offset == end; ++i)
+      end += pieces[i].line->length;
+    const size_t at = buffer.size();
+    buffer.resize(at + static_cast<size_t>(end - begin));
+    if (!ReadAt(in[s].fd, begin, buffer.data() + at, static_cast<size_t>(end - begin))) {
+      const int e = errno;
+      std::remove(tmp.c_str());
+      return ErrnoError("cannot read", sources[s].path, e != 0 ? e : EIO);
+    }
+    if (buffer.size() >= kFlushBytes || i == pieces.size()) {
+      if (!WriteAll(dst.fd, buffer.data(), buffer.size())) {
+        const int e = errno;
+        std::remove(tmp.c_str());
+        return ErrnoError("cannot write", tmp, e);
+      }
+      buffer.clear();
+    }
+  }
+  const int rc = ::close(dst.fd);
+  dst.fd = -1;
+  if (rc != 0) {
+    const int e = errno;
+    std::remove(tmp.c_str());
+    return ErrnoError("cannot close", tmp, e);
+  }
+  if (std::rename(tmp.c_str(), out.c_str()) != 0) {
+    const int e = errno;
+    std::remove(tmp.c_str());
+    return ErrnoError(absl::StrCat("cannot rename ", tmp, " to"), out, e);
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace dsconform

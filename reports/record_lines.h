@@ -1,0 +1,54 @@
+#ifndef DSCONFORM_REPORTS_RECORD_LINES_H_
+#define DSCONFORM_REPORTS_RECORD_LINES_H_
+
+#include <cstdint>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "harness/record/record.h"
+
+namespace dsconform {
+
+// Where a record's line is in a file of record lines (records.jsonl or the run's journal), so
+// that records.jsonl is put together by copying lines rather than serializing records again.
+struct RecordLine {
+  int64_t index = 0;   // the record's case, its position in the run
+  int64_t offset = 0;  // of the line's first byte
+  int64_t length = 0;  // with its newline
+};
+
+// The whole cases a file of record lines holds.
+struct RecordLines {
+  std::vector<Record> records;   // in file order
+  std::vector<RecordLine> lines;  // lines[i] is where records[i] is
+  std::set<int64_t> cases;       // the cases whose records these are
+  int64_t kept_bytes = 0;        // the journal up to here holds them (ReadRecordJournal)
+  int64_t dropped_bytes = 0;     // records and lines dropped as cut short by a kill
+};
+
+// Reads records.jsonl, every line a record; a malformed line fails with "path:line: why". An
+// unterminated last line (a write cut short) is dropped and counted in dropped_bytes, with the
+// records of the last case before it (records.jsonl written record by record in case order, by an
+// earlier dsconform, may end in a case cut short).
+absl::StatusOr<RecordLines> ReadRecordLines(const std::string& path);
+
+// One file's lines to copy.
+struct RecordLineSource {
+  std::string path;
+  std::vector<RecordLine> lines;
+};
+
+// Writes `out` from the lines of `sources`, in case order: sorted by index, the lines of one case
+// in the order their source lists them (a case's lines must come from one source). The file is
+// whole or absent: written beside `out`, then renamed over it.
+absl::Status WriteRecordLinesInCaseOrder(const std::string& out, const std::vector<RecordLineSource>& sources);
+
+// Parses one line (without its newline) into *r; returns why it is not a record, or "".
+std::string ParseRecordLine(const std::string& line, Record* r);
+
+}  // namespace dsconform
+
+#endif  // DSCONFORM_REPORTS_RECORD_LINES_H_
