@@ -1,4 +1,4 @@
-// The Theta suites generate valid, unique, deterministic cases of the promised shape.
+// The THETA suites' own shapes (what every family's suites promise: harness/family/family_suites_test.cc).
 #include <map>
 #include <set>
 
@@ -41,26 +41,6 @@ TEST(ThetaMatrixSizes, CoverEmptyEveryResizeAndTheRebuild) {
       for (int64_t r : t.resize_points) EXPECT_TRUE(s.count(r - 1) && s.count(r)) << lg_k << " " << r;
       EXPECT_TRUE(s.count(t.rebuild_point - 1) && s.count(t.rebuild_point)) << lg_k;
       EXPECT_GT(*s.rbegin(), t.rebuild_point) << lg_k;  // into estimation mode
-    }
-  }
-}
-
-TEST(ThetaSuites, EveryCaseIsValidUniqueAndDeterministic) {
-  for (const Suite* suite : ThetaSuites()) {
-    for (SuiteScale scale : {SuiteScale::kSmoke, SuiteScale::kReduced}) {
-      const auto cases = suite->Generate(scale);
-      EXPECT_FALSE(cases.empty()) << suite->name();
-      std::set<std::string> ids;
-      for (const auto& c : cases) {
-        const absl::Status st = ValidateCase(c, OwnFamily());
-        EXPECT_TRUE(st.ok()) << st;
-        EXPECT_TRUE(ids.insert(c.id).second) << "duplicate id " << c.id;
-        EXPECT_EQ(c.suite, suite->name());
-        EXPECT_EQ(c.family, "theta");
-      }
-      const auto again = suite->Generate(scale);
-      ASSERT_EQ(again.size(), cases.size());
-      for (size_t i = 0; i < cases.size(); ++i) EXPECT_EQ(CaseToJson(again[i]), CaseToJson(cases[i]));
     }
   }
 }
