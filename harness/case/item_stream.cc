@@ -127,6 +127,15 @@ void PutBlob(std::string& out, const std::string& s) {
 
 ItemKind ItemStream::kind() const { return Lookup(generator).kind; }
 
+const char* ItemGeneratorName(ItemGenerator generator) { return Lookup(generator).name; }
+
+const std::vector<ItemGenerator>& HashedItemGenerators() {
+  static const auto* generators =
+      new std::vector<ItemGenerator>{ItemGenerator::kDoubles, ItemGenerator::kAsciiStrings, ItemGenerator::kUtf8Strings,
+                                     ItemGenerator::kByteArrays, ItemGenerator::kSplitMix64};
+  return *generators;
+}
+
 const char* ItemOrderName(ItemOrder order) { return OrderNameOf(order); }
 
 const char* ItemKindName(ItemKind kind) {

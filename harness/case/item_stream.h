@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "nlohmann/json.hpp"
@@ -49,6 +50,12 @@ struct ItemStream {
 
 const char* ItemKindName(ItemKind kind);
 const char* ItemOrderName(ItemOrder order);  // "ascending", ... as in the JSON form
+const char* ItemGeneratorName(ItemGenerator generator);  // "splitmix64", ... as in the JSON form
+
+// What a hashing family's items suite feeds besides the sequence: each item kind
+// (doubles, ASCII and UTF-8 strings, byte arrays), then random longs. Case ids
+// name them by ItemGeneratorName, in this order.
+const std::vector<ItemGenerator>& HashedItemGenerators();
 
 // The item tape: the one encoding every engine reads (little-endian).
 // long/double: 8 bytes each (doubles as their IEEE-754 bits); string/bytes:

@@ -8,16 +8,6 @@
 namespace dsconform {
 namespace {
 
-struct Kind {
-  const char* name;
-  ItemGenerator generator;
-};
-constexpr Kind kKinds[] = {{"doubles", ItemGenerator::kDoubles},
-                           {"ascii_strings", ItemGenerator::kAsciiStrings},
-                           {"utf8_strings", ItemGenerator::kUtf8Strings},
-                           {"byte_arrays", ItemGenerator::kByteArrays},
-                           {"splitmix64", ItemGenerator::kSplitMix64}};
-
 class CpcItems final : public Suite {
  public:
   std::string name() const override { return "cpc.items"; }
@@ -29,12 +19,12 @@ class CpcItems final : public Suite {
   std::vector<Case> Generate(SuiteScale scale) const override {
     const std::vector<int> lg_ks = scale == SuiteScale::kSmoke ? std::vector<int>{4, 11} : std::vector<int>{4, 8, 11, 14};
     std::vector<Case> cases;
-    for (const Kind& kind : kKinds) {
+    for (ItemGenerator generator : HashedItemGenerators()) {
       for (int lg_k : lg_ks) {
         for (int64_t n : {int64_t{1}, int64_t{12}, int64_t{100}, int64_t{1000}, int64_t{20000}}) {
           // The generators' seed and start: the lgK, so every lgK sees other items.
-          ItemStream items{kind.generator, lg_k, static_cast<uint64_t>(lg_k), n};
-          cases.push_back(CaseBuilder(absl::StrCat("cpc/items/gen=", kind.name, "/lgk=", lg_k, "/n=", n), name(), "cpc")
+          ItemStream items{generator, lg_k, static_cast<uint64_t>(lg_k), n};
+          cases.push_back(CaseBuilder(absl::StrCat("cpc/items/gen=", ItemGeneratorName(generator), "/lgk=", lg_k, "/n=", n), name(), "cpc")
                               .Step("create", "a", {{"lg_k", lg_k}})
                               .Update("a", items)
                               .Step("serialize", "a", {{"form", "compact"}})

@@ -7,16 +7,6 @@
 namespace dsconform {
 namespace {
 
-struct Kind {
-  const char* name;
-  ItemGenerator generator;
-};
-constexpr Kind kKinds[] = {{"doubles", ItemGenerator::kDoubles},
-                           {"ascii_strings", ItemGenerator::kAsciiStrings},
-                           {"utf8_strings", ItemGenerator::kUtf8Strings},
-                           {"byte_arrays", ItemGenerator::kByteArrays},
-                           {"splitmix64", ItemGenerator::kSplitMix64}};
-
 class HllItems final : public Suite {
  public:
   std::string name() const override { return "hll.items"; }
@@ -28,12 +18,12 @@ class HllItems final : public Suite {
   std::vector<Case> Generate(SuiteScale scale) const override {
     std::vector<int> lg_ks = scale == SuiteScale::kSmoke ? std::vector<int>{4, 12} : std::vector<int>{4, 8, 10, 12, 16};
     std::vector<Case> cases;
-    for (const Kind& kind : kKinds) {
+    for (ItemGenerator generator : HashedItemGenerators()) {
       for (int lg_k : lg_ks) {
         for (const char* type : kHllTypes) {
           for (int64_t n : {int64_t{1}, int64_t{12}, int64_t{100}, int64_t{1000}, int64_t{20000}}) {
-            ItemStream items{kind.generator, 0, static_cast<uint64_t>(lg_k), n};
-            cases.push_back(CaseBuilder(absl::StrCat("hll/items/gen=", kind.name, "/lgk=", lg_k, "/type=", type,
+            ItemStream items{generator, 0, static_cast<uint64_t>(lg_k), n};
+            cases.push_back(CaseBuilder(absl::StrCat("hll/items/gen=", ItemGeneratorName(generator), "/lgk=", lg_k, "/type=", type,
                                                      "/n=", n),
                                         name(), "hll")
                                 .Step("create", "a", {{"lg_k", lg_k}, {"type", type}})
