@@ -1,6 +1,6 @@
 // `dsconform merge --out DIR SHARD_DIR...`: one report from the shards of a run. With
-// --expectations=FILE the records are judged again against FILE, so an edited expectations file
-// is checked against a finished run without running its engines again.
+// --expectations=FILE|DIR the records are judged again against those rules, so edited rules are
+// checked against a finished run without running its engines again.
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -97,21 +97,23 @@ int MergeCommand(const std::vector<std::string>& args, const std::string& comman
     }
   }
   std::stable_sort(all.begin(), all.end(), [](const Record& a, const Record& b) { return a.index < b.index; });
-  auto expectations = ExpectationsFromFlag();
-  if (!expectations.ok()) return UsageError(std::string(expectations.status().message()));
-  const bool rejudge = !expectations->path.empty();
+  auto known = KnownDifferencesFromFlag();
+  if (!known.ok()) return UsageError(std::string(known.status().message()));
+  const bool rejudge = !known->paths.empty();
   if (rejudge) {
-    for (Record& r : all) RejudgeRecord(*expectations, r);
-    info.expectations_file = expectations->path;
+    for (Record& r : all) RejudgeRecord(*known, r);
+    info.expectations_file = known->Describe();
   }
   auto writer = JsonlWriter::Open(out, JsonlWriter::Mode::kTruncate);
   if (!writer.ok()) return UsageError(std::string(writer.status().message()));
   for (const Record& r : all)
     if (auto st = (*writer)->Write(r); !st.ok()) return UsageError(std::string(st.message()));
   if (auto st = (*writer)->Close(); !st.ok()) return UsageError(std::string(st.message()));
-  if (auto st = WriteSummaries(out, info, all, ""); !st.ok()) return UsageError(std::string(st.message()));
+  // Without rules the records keep their verdicts, and nothing can be said of stale rules.
+  const std::vector<StaleRule> stale = rejudge ? StaleRules(*known, all) : std::vector<StaleRule>();
+  if (auto st = WriteSummaries(out, info, all, stale, ""); !st.ok()) return UsageError(std::string(st.message()));
   PrintConsoleSummary(stdout, info, all, out);
-  PrintIdlePatterns(stdout, *expectations, all);
+  PrintStaleRules(stdout, stale);
   if (info.status != "complete") {  // as the reports' gate says
     std::fprintf(stderr, "dsconform merge: run %s\n", info.status.c_str());
     return kExitDifferences;
