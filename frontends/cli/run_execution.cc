@@ -303,6 +303,7 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
                   static_cast<long long>(f.truth), f.text.c_str());
   }
   if (absl::GetFlag(FLAGS_update_expectations)) {
+    // After Finish, records() holds the whole run, a resumed run's earlier records included.
     if (auto st = AppendDraftRules(known, (*output)->records(), stderr); !st.ok()) return UsageError(std::string(st.message()));
   }
   if (stats->interrupted) {
