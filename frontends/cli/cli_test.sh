@@ -55,7 +55,8 @@ rule gone "gone" ', "cases": "hll/rel_err/lgk=4", "every_record": true' >"$work/
 relerr=(--suite=hll.relative_error --scale=smoke --engines=java,java-direct --progress=none)
 check "every_record rule without its difference" 1 "$dsconform" run "${relerr[@]}" --expectations="$work/stale.jsonl" \
   --report_dir="$work/stale"
-expect_in "$work/stale/summary.md" "gone (${work}/stale.jsonl:1) states its difference on every record it applies to"
+expect_in "$work/stale/summary.md" '`hll/rel_err/lgk=4` on `java-direct@9.1.0`: expected a difference: gone: gone (docs/x.md\#x)'
+expect_in "$work/stale/records.jsonl" "gone (${work}/stale.jsonl:1) states its difference on every record it applies to"
 check "unexpectedly equal allowed" 0 "$dsconform" run "${relerr[@]}" --expectations="$work/stale.jsonl" \
   --allow_unexpectedly_equal --report_dir="$work/stale2"
 # merge --expectations judges a finished run again: without the rule it passes, with it it fails.

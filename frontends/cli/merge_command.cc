@@ -10,6 +10,7 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 #include "frontends/cli/cli_flags.h"
 #include "frontends/cli/commands.h"
 #include "frontends/cli/report_output.h"
@@ -109,8 +110,18 @@ int MergeCommand(const std::vector<std::string>& args, const std::string& comman
   for (const Record& r : all)
     if (auto st = (*writer)->Write(r); !st.ok()) return UsageError(std::string(st.message()));
   if (auto st = (*writer)->Close(); !st.ok()) return UsageError(std::string(st.message()));
-  // Without rules the records keep their verdicts, and nothing can be said of stale rules.
-  const std::vector<StaleRule> stale = rejudge ? StaleRules(*known, all) : std::vector<StaleRule>();
+  // Without --expectations the records keep their verdicts, and the stale rules are those of the
+  // files the run named (as they are now), over all shards' records: what the whole run would list.
+  std::vector<StaleRule> stale;
+  if (rejudge) {
+    stale = StaleRules(*known, all);
+  } else if (!info.expectations_file.empty()) {
+    auto used = LoadKnownDifferences(absl::StrSplit(info.expectations_file, ',', absl::SkipEmpty()));
+    if (used.ok())
+      stale = StaleRules(*used, all);
+    else
+      std::fprintf(stderr, "dsconform merge: stale rules not listed: %s\n", std::string(used.status().message()).c_str());
+  }
   if (auto st = WriteSummaries(out, info, all, stale, ""); !st.ok()) return UsageError(std::string(st.message()));
   PrintConsoleSummary(stdout, info, all, out);
   PrintStaleRules(stdout, stale);
