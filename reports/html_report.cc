@@ -117,6 +117,17 @@ class HtmlBuilder {
     absl::StrAppend(&out_, "</tbody><tfoot><tr><td>all</td>", CountCells(summary_.total), "</tr></tfoot></table>\n");
   }
 
+  // Rule parts that applied to records of the run and covered nothing: a notice, not a failure.
+  void StaleRules() {
+    if (summary_.stale_rules.empty()) return;
+    absl::StrAppend(&out_, "<h3>Stale rules</h3>\n<p class=\"note\">Applied to records of this run and covered ",
+                    "nothing: the finding may be fixed in the engines compared, or the run did not reach it.</p>\n<ul>\n");
+    for (const StaleRule& s : summary_.stale_rules)
+      absl::StrAppend(&out_, "<li>", Code(s.finding), s.part.empty() ? "" : absl::StrCat(" part ", Code(s.part)), " (",
+                      Code(s.where), ", ", s.records, " records): ", H(s.reason), " (", Code(s.doc), ")</li>\n");
+    out_ += "</ul>\n";
+  }
+
   void TallyTable(const char* title, const char* key, const std::map<std::string, DifferenceTally>& rows) {
     if (rows.empty()) return;
     absl::StrAppend(&out_, "<h3>", title, "</h3>\n<table class=\"sortable tally\"><thead><tr><th>", key,
@@ -139,6 +150,7 @@ class HtmlBuilder {
     TallyTable("Per field", "field", summary_.by_field);
     TallyTable("Per full field name", "field", summary_.by_full_field);
     TallyTable("Per decoded field", "decoded field", summary_.by_decoded_field);
+    StaleRules();
     out_ += "</section>\n";
   }
 

@@ -73,6 +73,7 @@ class MarkdownBuilder {
     FirstExamples();
     Listed(Verdict::kUnexpectedlyEqual, "Unexpectedly equal");
     Listed(Verdict::kError, "Errors");
+    StaleRules();
     if (omitted_ > 0)
       absl::StrAppend(&out_, "\n_", omitted_,
                       " more entries left out to keep this summary short; report.html and records.jsonl "
@@ -235,6 +236,17 @@ class MarkdownBuilder {
       e += "\n" + ReproLine(r);
       Entry(e);
     }
+  }
+
+  // Notices, not failures: the finding may be fixed in the engines compared, or not reached.
+  void StaleRules() {
+    if (summary_.stale_rules.empty()) return;
+    absl::StrAppend(&out_, "\n### Stale rules (", summary_.stale_rules.size(),
+                    "): applied to records of this run, covered nothing\n\n");
+    for (const StaleRule& s : summary_.stale_rules)
+      Entry(absl::StrCat("- ", C(s.finding), s.part.empty() ? "" : absl::StrCat(" part ", C(s.part)), " (",
+                         C(s.where), ", ", s.records, " records): ", Text(s.reason, o_.max_value_chars), " (",
+                         C(s.doc), ")\n"));
   }
 
   static constexpr size_t kTrailerReserve = 200;

@@ -165,6 +165,11 @@ nlohmann::ordered_json SummaryToJson(const RunInfo& info, const RunSummary& s) {
   nlohmann::ordered_json ex = nlohmann::ordered_json::object();
   for (const auto& [v, ids] : s.examples_by_verdict) ex[VerdictName(v)] = ids;
   j["examples_by_verdict"] = ex;
+  nlohmann::ordered_json stale = nlohmann::ordered_json::array();
+  for (const StaleRule& r : s.stale_rules)
+    stale.push_back({{"finding", r.finding}, {"part", r.part}, {"where", r.where}, {"doc", r.doc},
+                     {"reason", r.reason}, {"records", r.records}});
+  j["stale_rules"] = stale;
   return j;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "harness/expect/known_differences.h"
 #include "harness/record/record.h"
 #include "nlohmann/json.hpp"
 
@@ -49,6 +50,9 @@ struct RunSummary {
   std::map<std::string, DifferenceTally> by_decoded_field;  // DecodedFieldKind: "register[*]"
   // First kMaxExamples case ids of each verdict other than equal.
   std::map<Verdict, std::vector<std::string>> examples_by_verdict;
+  // Rule parts that applied to records of the run and covered nothing (StaleRules): the writers
+  // list them; they do not fail the run. Filled by whoever knows the rules, not by Summarize.
+  std::vector<StaleRule> stale_rules;
 };
 
 // The records in run order (by index; ties by candidate, writer, case id), as

@@ -27,7 +27,7 @@
 #include "frontends/cli/engine_catalog.h"
 #include "frontends/cli/report_output.h"
 #include "frontends/cli/run_execution.h"
-#include "harness/expect/expectations.h"
+#include "harness/expect/known_differences.h"
 #include "java-bridge/jvm_heap.h"
 #include "sketches/compiled_families.h"
 
@@ -85,7 +85,7 @@ class RunMeter {
 // What every run of one bench shares.
 struct BenchSetup {
   std::vector<EngineFactory*> factories;
-  RunOptions options;  // reference, expectations, stop signal
+  RunOptions options;  // reference, known differences, stop signal
   RunInfo info;
   std::string temp_root;  // each run writes its reports under here
 };
@@ -102,10 +102,10 @@ struct FileCloser {
 };
 
 // The console summary `dsconform run` prints is part of its work, but not of the bench's output.
-absl::Status FinishQuietly(ReportOutput& output, const RunInfo& info) {
+absl::Status FinishQuietly(ReportOutput& output, const RunInfo& info, const KnownDifferences* known) {
   std::unique_ptr<std::FILE, FileCloser> devnull(std::fopen("/dev/null", "w"));
   if (!devnull) return absl::InternalError("cannot open /dev/null");
-  return output.Finish(info, "", devnull.get());
+  return output.Finish(info, known, "", devnull.get());
 }
 
 // The whole run as `dsconform run --jobs=workers` does it, from case generation to the last
@@ -126,7 +126,7 @@ absl::StatusOr<RunMeasure> TimeWholeRun(const BenchSetup& setup, int workers, co
   auto stats = RunCases(todo, *engines, options, **output, ProgressFn());
   if (!stats.ok()) return stats.status();
   if (stats->interrupted) return absl::CancelledError("interrupted");
-  if (auto st = FinishQuietly(**output, setup.info); !st.ok()) return st;
+  if (auto st = FinishQuietly(**output, setup.info, setup.options.known_differences); !st.ok()) return st;
   output->reset();
   std::vector<std::vector<EngineCall>> calls;
   for (size_t e = 0; e < setup.factories.size(); ++e) calls.push_back(CallsOf(*engines, e));
@@ -155,7 +155,7 @@ absl::Status TimeSerialPass(const BenchSetup& setup, const std::string& dir, Ben
   if (steps->interrupted) return absl::CancelledError("interrupted");
   m.steps = *steps;
   start = SteadyClock::now();
-  if (auto st = FinishQuietly(**output, setup.info); !st.ok()) return st;
+  if (auto st = FinishQuietly(**output, setup.info, setup.options.known_differences); !st.ok()) return st;
   m.summaries_seconds = SecondsSince(start);
   std::vector<std::vector<EngineCall>> calls;
   for (size_t e = 0; e < setup.factories.size(); ++e) calls.push_back(CallsOf(*engines, e));
@@ -229,9 +229,9 @@ int BenchCommand(const std::vector<std::string>& args, const std::string& comman
 
   BenchSetup setup;
   for (auto& f : *factories) setup.factories.push_back(f.get());
-  auto expectations = ExpectationsFromFlag();
-  if (!expectations.ok()) return UsageError(std::string(expectations.status().message()));
-  if (!expectations->path.empty()) setup.options.expectations = &*expectations;
+  auto known = KnownDifferencesFromFlag();
+  if (!known.ok()) return UsageError(std::string(known.status().message()));
+  if (!known->paths.empty()) setup.options.known_differences = &*known;
   const std::string reference = absl::GetFlag(FLAGS_reference);
   for (size_t i = 0; i < setup.factories.size(); ++i) {
     const std::string name = setup.factories[i]->name();
@@ -242,7 +242,7 @@ int BenchCommand(const std::vector<std::string>& args, const std::string& comman
   setup.info.reference = setup.info.engines[setup.options.reference];
   setup.info.command_line = command_line;
   setup.info.suites = SplitList(absl::GetFlag(FLAGS_suite));
-  setup.info.expectations_file = expectations->path;
+  setup.info.expectations_file = known->Describe();
   setup.options.should_stop = InstallStopSignals();
   setup.options.families = &CompiledFamilies();
   m.engines = setup.info.engines;

@@ -159,6 +159,8 @@ expect "two references" 2 "give one of --reference-engine and --corpus" "$work/c
 expect "reference under test" 2 "is the engine under test" "$work/cpp" --cpp="$work/cpp" --good=c1 --bad=c4 --cases=x --reference-engine=cpp
 expect "missing corpus" 2 "--corpus=$work/none.jsonl: no such readable file" "$work/cpp" \
   --cpp="$work/cpp" --good=c1 --bad=c4 --cases=x --corpus="$work/none.jsonl"
+expect "missing rules" 2 "--expectations=$work/none: no such readable file or directory" "$work/cpp" \
+  --cpp="$work/cpp" --good=c1 --bad=c4 --cases=x --reference-engine=java@9.1.0 --expectations="$root/sketches,$work/none"
 git -C "$work/cpp" config uploadpack.allowFilter true
 git clone -q --filter=blob:none "file://$work/cpp" "$work/partial"
 expect "a partial clone" 2 "is a partial clone (it has a promisor remote): bisect a full clone" "$work/partial" \

@@ -5,7 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "harness/case/json_lines.h"
-#include "harness/expect/expectations.h"
+#include "harness/case/glob_match.h"
 #include "harness/family/case_validation.h"
 #include "sketches/compiled_families.h"
 

@@ -25,9 +25,12 @@ ABSL_FLAG(uint64_t, fuzz_seed, 1, "fuzz: the seed of the mutants");
 ABSL_FLAG(int, fuzz_per_image, 40, "fuzz: mutants per distinct image");
 ABSL_FLAG(std::string, cases_file, "", "run the case programs in this file (JSON lines) instead of the suites");
 ABSL_FLAG(std::string, report_dir, "dsconform-report", "where reports are written");
-ABSL_FLAG(std::string, expectations, "", "known differences (JSON lines, docs/expectations.md)");
-ABSL_FLAG(bool, update_expectations, false, "rewrite --expectations from this run's differences");
-ABSL_FLAG(bool, allow_unexpectedly_equal, false, "do not fail the run on expectations that no longer occur");
+ABSL_FLAG(std::string, expectations, "",
+          "known differences: rule files or directories of them, comma-separated (sketches: every family's; "
+          "docs/expectations.md)");
+ABSL_FLAG(bool, update_expectations, false,
+          "append a draft rule to --expectations for every kind of difference no rule covers");
+ABSL_FLAG(bool, allow_unexpectedly_equal, false, "do not fail the run on every_record rules whose difference no longer occurs");
 ABSL_FLAG(int, jobs, 0, "worker threads (0: one per core)");
 ABSL_FLAG(std::string, shard, "", "run only shard I of N (\"I/N\", 0-based); merge the reports with `dsconform merge`");
 ABSL_FLAG(std::string, progress, "auto", "progress display: auto, terminal, plain or none");

@@ -16,9 +16,11 @@ check "unknown engine" 2 "$dsconform" run --engines=java,fortran
 check "bad scale" 2 "$dsconform" run --scale=huge
 check "bad shard" 2 "$dsconform" run --shard=3/2
 check "unknown case id" 2 "$dsconform" run --cases='hll/nothing/*'
-printf '{"case": "x"}\n' >"$work/bad.jsonl"
-check "malformed expectations" 2 "$dsconform" run --expectations="$work/bad.jsonl"
-grep -q "bad.jsonl:1: reason: missing" "$work/err" || fail "expectations message: $(cat "$work/err")"
+printf '{"finding": "x", "doc": "d", "family": "hll"}\n' >"$work/bad.jsonl"
+check "malformed rule" 2 "$dsconform" run --expectations="$work/bad.jsonl"
+expect_in "$work/err" "bad.jsonl:1: reason: missing"
+check "a directory without rules" 2 "$dsconform" run --expectations="$work"
+expect_in "$work/err" "a directory without known_differences.jsonl"
 printf '{"id": "c", "family": "hll", "ops": [{"op": "create", "sketch": "a", "lg_k": 22, "type": "HLL_4"}]}\n' >"$work/cases.jsonl"
 check "lgK out of range" 2 "$dsconform" run --cases_file="$work/cases.jsonl"
 grep -q "/ops/0: lg_k: must be in 4..21, got 22" "$work/err" || fail "lgK message: $(cat "$work/err")"
@@ -46,22 +48,37 @@ check "merge without shard 1/2" 1 "$dsconform" merge --out="$work/m4" "$work/s0"
 expect_in "$work/err" "run incomplete: shard 1/2 not given"
 expect_in "$work/m4/summary.md" "incomplete: shard 1/2 not given"
 
-# A stale expectation fails the run; --allow_unexpectedly_equal relaxes that.
-printf '{"case": "hll/rel_err/lgk=4", "field": "*", "reason": "gone"}\n' >"$work/stale.jsonl"
+# A rule that states its difference on every record fails a record without it (unexpectedly
+# equal); --allow_unexpectedly_equal relaxes that.
+rule() { printf '{"finding": "%s", "doc": "docs/x.md#x", "family": "hll", "reason": "%s"%s}\n' "$@"; }
+rule gone "gone" ', "cases": "hll/rel_err/lgk=4", "every_record": true' >"$work/stale.jsonl"
 relerr=(--suite=hll.relative_error --scale=smoke --engines=java,java-direct --progress=none)
-check "stale expectation" 1 "$dsconform" run "${relerr[@]}" --expectations="$work/stale.jsonl" --report_dir="$work/stale"
-check "stale allowed" 0 "$dsconform" run "${relerr[@]}" --expectations="$work/stale.jsonl" \
+check "every_record rule without its difference" 1 "$dsconform" run "${relerr[@]}" --expectations="$work/stale.jsonl" \
+  --report_dir="$work/stale"
+expect_in "$work/stale/summary.md" '`hll/rel_err/lgk=4` on `java-direct@9.1.0`: expected a difference: gone: gone (docs/x.md\#x)'
+expect_in "$work/stale/records.jsonl" "gone (${work}/stale.jsonl:1) states its difference on every record it applies to"
+check "unexpectedly equal allowed" 0 "$dsconform" run "${relerr[@]}" --expectations="$work/stale.jsonl" \
   --allow_unexpectedly_equal --report_dir="$work/stale2"
-# merge --expectations judges a finished run again: the stale entry gone, it passes; a pattern
-# entry that covers nothing is a notice, not a failure.
+# merge --expectations judges a finished run again: without the rule it passes, with it it fails.
 printf '# none\n' >"$work/none.jsonl"
-check "rejudged without the stale entry" 0 "$dsconform" merge --out="$work/rejudged" --expectations="$work/none.jsonl" "$work/stale"
+check "rejudged without the rule" 0 "$dsconform" merge --out="$work/rejudged" --expectations="$work/none.jsonl" "$work/stale"
 check "rejudged with it" 1 "$dsconform" merge --out="$work/rejudged2" --expectations="$work/stale.jsonl" "$work/stale2"
-printf '{"case": "hll/rel_err/*", "field": "*.estimate", "max_ulps": 1, "every_record": false, "reason": "a pattern"}\n' \
+# A pattern that covers nothing is stale: a notice, not a failure, naming the part that is.
+rule P "a pattern" ', "suite": "hll.relative_error", "parts": [{"part": "last bits", "fields": "*.estimate", "max_ulps": 1}, {"part": "signs", "fields": "upper*", "negated": true}]' \
   >"$work/pattern.jsonl"
-check "idle pattern" 0 "$dsconform" run "${relerr[@]}" --expectations="$work/pattern.jsonl" --report_dir="$work/pattern"
-grep -q "pattern.jsonl:1 (case hll/rel_err/\*, field \*.estimate; applied to [0-9]* records): a pattern" "$work/out" \
-  || fail "idle pattern notice: $(cat "$work/out")"
+check "stale rule" 0 "$dsconform" run "${relerr[@]}" --expectations="$work/pattern.jsonl" --report_dir="$work/pattern"
+expect_in "$work/out" "P part \"last bits\" (${work}/pattern.jsonl:1): applied to"
+expect_in "$work/out" "P part \"signs\" (${work}/pattern.jsonl:1): applied to"
+expect_in "$work/pattern/summary.json" '"finding": "P"'
+expect_in "$work/pattern/summary.md" "Stale rules (2)"
+expect_in "$work/pattern/report.html" "Stale rules"
+# --update_expectations appends a draft rule per shape of difference no rule covers (the self-checks
+# of union merge orders here) and passes; the drafts then cover the run.
+check "update_expectations drafts" 0 "$dsconform" run --suite=hll.unions --scale=smoke --engines=java,java-direct \
+  --progress=none --expectations="$work/drafts.jsonl" --update_expectations --report_dir="$work/drafted"
+expect_in "$work/drafts.jsonl" '"finding":"TODO"'
+check "the drafts cover the run" 0 "$dsconform" run --suite=hll.unions --scale=smoke --engines=java,java-direct \
+  --progress=none --expectations="$work/drafts.jsonl" --report_dir="$work/drafted2"
 
 # Interrupted (once: the batches under way finish; twice: it stops at once), then resumed: the
 # same reports as the uninterrupted run.

@@ -50,7 +50,7 @@ expect_in "$work/err" "edited.jsonl:2: checksum mismatch"
 sed '1s/"dsconform_corpus":1/"dsconform_corpus":7/' "$good" >"$work/newer.jsonl"
 check "newer corpus format" 2 "$dsconform" check --corpus="$work/newer.jsonl" --engines=java
 expect_in "$work/err" "newer.jsonl:1: corpus format 7 is newer than this dsconform reads (1)"
-check "not a corpus" 2 "$dsconform" check --corpus="$corpus_dir/expectations.jsonl" --engines=java
+check "not a corpus" 2 "$dsconform" check --corpus="$corpus_dir/../sketches/hll/known_differences.jsonl" --engines=java
 expect_in "$work/err" "not a dsconform corpus"
 check "missing corpus" 2 "$dsconform" check --corpus="$work/nothing.jsonl" --engines=java
 check "check without --corpus" 2 "$dsconform" check --engines=java

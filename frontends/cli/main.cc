@@ -20,13 +20,13 @@ commands:
   record --engine=E --out=FILE  keep one engine's observations of the selected cases in a corpus
   check --corpus=FILE          the corpus's cases on live --engines, against what it recorded
   merge --out=DIR SHARD_DIR...   one report from the shards of a run (--shard=I/N); with
-                      --expectations=FILE, its records judged again against FILE
+                      --expectations=FILE|DIR, its records judged again against those rules
   bench [--json]      wall time with 1 and N workers, each library's own time, the harness's share,
                       JNI cost, peak memory (default engines: cpp,java)
 
 exit status:
-  0    nothing differs beyond the expectations file
-  1    unexpected differences, expectations that no longer occur, or engine errors
+  0    nothing differs beyond the known differences (--expectations=sketches: every family's rules)
+  1    unexpected differences, every_record rules whose difference no longer occurs, or engine errors
   2    usage or configuration error (bad flag, suite, case, engine, file, JDK, jar, ...)
   130  interrupted (SIGINT/SIGTERM); every finished record is on disk: finish with --resume
 

@@ -1,6 +1,6 @@
 // `dsconform merge --out DIR SHARD_DIR...`: one report from the shards of a run. With
-// --expectations=FILE the records are judged again against FILE, so an edited expectations file
-// is checked against a finished run without running its engines again.
+// --expectations=FILE|DIR the records are judged again against those rules, so edited rules are
+// checked against a finished run without running its engines again.
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -10,6 +10,7 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 #include "frontends/cli/cli_flags.h"
 #include "frontends/cli/commands.h"
 #include "frontends/cli/report_output.h"
@@ -97,21 +98,33 @@ int MergeCommand(const std::vector<std::string>& args, const std::string& comman
     }
   }
   std::stable_sort(all.begin(), all.end(), [](const Record& a, const Record& b) { return a.index < b.index; });
-  auto expectations = ExpectationsFromFlag();
-  if (!expectations.ok()) return UsageError(std::string(expectations.status().message()));
-  const bool rejudge = !expectations->path.empty();
+  auto known = KnownDifferencesFromFlag();
+  if (!known.ok()) return UsageError(std::string(known.status().message()));
+  const bool rejudge = !known->paths.empty();
   if (rejudge) {
-    for (Record& r : all) RejudgeRecord(*expectations, r);
-    info.expectations_file = expectations->path;
+    for (Record& r : all) RejudgeRecord(*known, r);
+    info.expectations_file = known->Describe();
   }
   auto writer = JsonlWriter::Open(out, JsonlWriter::Mode::kTruncate);
   if (!writer.ok()) return UsageError(std::string(writer.status().message()));
   for (const Record& r : all)
     if (auto st = (*writer)->Write(r); !st.ok()) return UsageError(std::string(st.message()));
   if (auto st = (*writer)->Close(); !st.ok()) return UsageError(std::string(st.message()));
-  if (auto st = WriteSummaries(out, info, all, ""); !st.ok()) return UsageError(std::string(st.message()));
+  // Without --expectations the records keep their verdicts, and the stale rules are those of the
+  // files the run named (as they are now), over all shards' records: what the whole run would list.
+  std::vector<StaleRule> stale;
+  if (rejudge) {
+    stale = StaleRules(*known, all);
+  } else if (!info.expectations_file.empty()) {
+    auto used = LoadKnownDifferences(absl::StrSplit(info.expectations_file, ',', absl::SkipEmpty()));
+    if (used.ok())
+      stale = StaleRules(*used, all);
+    else
+      std::fprintf(stderr, "dsconform merge: stale rules not listed: %s\n", std::string(used.status().message()).c_str());
+  }
+  if (auto st = WriteSummaries(out, info, all, stale, ""); !st.ok()) return UsageError(std::string(st.message()));
   PrintConsoleSummary(stdout, info, all, out);
-  PrintIdlePatterns(stdout, *expectations, all);
+  PrintStaleRules(stdout, stale);
   if (info.status != "complete") {  // as the reports' gate says
     std::fprintf(stderr, "dsconform merge: run %s\n", info.status.c_str());
     return kExitDifferences;

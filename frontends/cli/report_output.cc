@@ -106,9 +106,10 @@ absl::Status ReportOutput::Write(const std::vector<IndexedCase>& batch, std::vec
 }
 
 absl::Status WriteSummaries(const std::string& dir, const RunInfo& info, const std::vector<Record>& records,
-                            const std::string& timing) {
+                            const std::vector<StaleRule>& stale_rules, const std::string& timing) {
   if (auto st = WriteReportFile(dir + "/run_info.json", RunInfoToJson(info).dump(2) + "\n"); !st.ok()) return st;
-  const RunSummary summary = Summarize(records);
+  RunSummary summary = Summarize(records);
+  summary.stale_rules = stale_rules;
   if (auto st = WriteSummaryJson(dir + "/summary.json", info, summary); !st.ok()) return st;
   // Cases with truth give the accuracy study its own two files and a section of the HTML report.
   const AccuracyStudy study = StudyAccuracy(records);
@@ -134,8 +135,8 @@ absl::Status WriteSummaries(const std::string& dir, const RunInfo& info, const s
   return st;
 }
 
-absl::Status ReportOutput::Finish(const RunInfo& info, const std::string& timing, std::FILE* console,
-                                  const std::function<void()>& after_records_file) {
+absl::Status ReportOutput::Finish(const RunInfo& info, const KnownDifferences* known, const std::string& timing,
+                                  std::FILE* console, const std::function<void()>& after_records_file) {
   if (auto st = journal_->Close(); !st.ok()) return st;
   // records.jsonl from the lines already written (the one resumed from is read before it is replaced).
   const std::string records_path = dir_ + "/" + JsonlWriter::kFileName;
@@ -148,8 +149,10 @@ absl::Status ReportOutput::Finish(const RunInfo& info, const std::string& timing
   records_.insert(records_.begin(), std::make_move_iterator(done_.begin()), std::make_move_iterator(done_.end()));
   done_.clear();
   std::stable_sort(records_.begin(), records_.end(), [](const Record& a, const Record& b) { return a.index < b.index; });
-  if (auto st = WriteSummaries(dir_, info, records_, timing); !st.ok()) return st;
+  const std::vector<StaleRule> stale = known != nullptr ? StaleRules(*known, records_) : std::vector<StaleRule>();
+  if (auto st = WriteSummaries(dir_, info, records_, stale, timing); !st.ok()) return st;
   PrintConsoleSummary(console, info, records_, dir_);
+  PrintStaleRules(console, stale);
   // Only now: a run killed before this point is resumed from the journal.
   if (std::remove(journal_->path().c_str()) != 0 && errno != ENOENT)
     return absl::UnavailableError(absl::StrCat("cannot remove ", journal_->path(), ": ", std::strerror(errno)));
@@ -213,14 +216,11 @@ void PrintConsoleSummary(std::FILE* out, const RunInfo& info, const std::vector<
   (void)info;
 }
 
-void PrintIdlePatterns(std::FILE* out, const ExpectationSet& set, const std::vector<Record>& records) {
-  const std::vector<IdlePattern> idle = IdlePatterns(set, records);
-  if (idle.empty()) return;
-  std::fprintf(out, "%zu pattern expectations covered no difference of this run (gone, or not reached?):\n", idle.size());
-  for (const IdlePattern& p : idle)
-    std::fprintf(out, "  %s:%d (case %s, field %s; applied to %lld records): %s\n", set.path.c_str(), p.entry->line,
-                 p.entry->case_pattern.c_str(), p.entry->field_pattern.c_str(), static_cast<long long>(p.records),
-                 p.entry->reason.c_str());
+void PrintStaleRules(std::FILE* out, const std::vector<StaleRule>& stale) {
+  if (stale.empty()) return;
+  std::fprintf(out, "%zu stale rules: they applied to records of this run and covered nothing (fixed, or not reached?):\n",
+               stale.size());
+  for (const StaleRule& s : stale) std::fprintf(out, "  %s\n", StaleRuleLine(s).c_str());
 }
 
 void PrintOutOfMemoryAdvice(std::FILE* out, const std::vector<Record>& records) {

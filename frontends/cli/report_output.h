@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "harness/expect/expectations.h"
+#include "harness/expect/known_differences.h"
 #include "harness/record/record.h"
 #include "harness/run/runner.h"
 #include "reports/record_journal.h"
@@ -41,10 +41,11 @@ class ReportOutput : public RecordSink {
   // Writes records.jsonl in case order and the summaries from every record
   // (resumed ones and this run's), prints the console summary to `console`,
   // and removes the journal. Afterwards records() holds every record in case
-  // order and done_records() is empty. `after_records_file`, when given, is
+  // order and done_records() is empty. The rules of `known` (may be null) that applied and covered
+  // nothing are listed in the summaries and on the console. `after_records_file`, when given, is
   // called once records.jsonl is written (tests kill the run there).
-  absl::Status Finish(const RunInfo& info, const std::string& timing, std::FILE* console,
-                      const std::function<void()>& after_records_file = nullptr);
+  absl::Status Finish(const RunInfo& info, const KnownDifferences* known, const std::string& timing,
+                      std::FILE* console, const std::function<void()>& after_records_file = nullptr);
 
  private:
   ReportOutput(std::string dir, std::unique_ptr<RecordJournal> journal, std::vector<Record> done,
@@ -58,18 +59,18 @@ class ReportOutput : public RecordSink {
   std::vector<Record> records_;
 };
 
-// Writes the four summaries of a finished set of records into `dir`.
+// Writes the four summaries of a finished set of records into `dir`, the stale rules among them.
 absl::Status WriteSummaries(const std::string& dir, const RunInfo& info, const std::vector<Record>& records,
-                            const std::string& timing);
+                            const std::vector<StaleRule>& stale_rules, const std::string& timing);
 
 // Per suite: records run and records differing; per differing field a count
 // and an example; then where the reports are.
 void PrintConsoleSummary(std::FILE* out, const RunInfo& info, const std::vector<Record>& records,
                          const std::string& dir);
 
-// Pattern expectations (every_record false) that applied to these records and covered none of
-// their differences: a notice for whoever keeps the file, not a failure (docs/expectations.md).
-void PrintIdlePatterns(std::FILE* out, const ExpectationSet& set, const std::vector<Record>& records);
+// Rule parts that applied to the records and covered none of their differences: a notice for
+// whoever keeps the rules, not a failure (docs/expectations.md).
+void PrintStaleRules(std::FILE* out, const std::vector<StaleRule>& stale);
 
 // When Java ran out of heap in some records (an error field or note naming OutOfMemoryError), how
 // many and how to give it more: the cases are too large for the heap, not wrong.

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <thread>
@@ -21,7 +22,9 @@
 #include "frontends/cli/commands.h"
 #include "frontends/cli/report_output.h"
 #include "frontends/cli/test_signal.h"
-#include "harness/expect/expectations.h"
+#include "harness/case/glob_match.h"
+#include "harness/expect/known_differences.h"
+#include "harness/expect/rule_drafts.h"
 #include "harness/fuzz/fuzz_cases.h"
 #include "harness/run/runner.h"
 #include "harness/tck/tck_import.h"
@@ -128,13 +131,47 @@ std::string CaseSourceFromFlags() {
   return "";
 }
 
-absl::StatusOr<ExpectationSet> ExpectationsFromFlag(bool missing_is_empty) {
-  ExpectationSet set;
-  set.path = absl::GetFlag(FLAGS_expectations);
-  if (set.path.empty()) return set;
-  auto loaded = LoadExpectations(set.path);
-  if (!loaded.ok() && missing_is_empty && absl::IsNotFound(loaded.status())) return set;
+absl::StatusOr<KnownDifferences> KnownDifferencesFromFlag(bool missing_is_empty) {
+  const std::vector<std::string> paths = absl::StrSplit(absl::GetFlag(FLAGS_expectations), ',', absl::SkipEmpty());
+  if (paths.empty()) return KnownDifferences();
+  std::vector<std::string> present;
+  for (const std::string& p : paths) {
+    std::error_code ec;
+    if (missing_is_empty && !std::filesystem::exists(p, ec)) continue;
+    present.push_back(p);
+  }
+  auto loaded = LoadKnownDifferences(present);
+  if (loaded.ok()) loaded->paths = paths;
   return loaded;
+}
+
+absl::Status AppendDraftRules(const KnownDifferences& known, const std::vector<Record>& records, std::FILE* log) {
+  std::string dir;
+  for (const std::string& p : known.paths) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(p, ec)) {
+      dir = p;
+      break;
+    }
+  }
+  int64_t total = 0;
+  for (const auto& [family, lines] : DraftRules(known, records)) {
+    const std::string path = dir.empty() ? known.paths.front() : absl::StrCat(dir, "/", family, "/known_differences.jsonl");
+    std::error_code ec;
+    if (!dir.empty()) std::filesystem::create_directories(absl::StrCat(dir, "/", family), ec);
+    std::ofstream out(path, std::ios::app);
+    for (const std::string& line : lines) out << line << "\n";
+    if (!out) return absl::UnavailableError(absl::StrCat("--update_expectations: cannot append to ", path));
+    std::fprintf(log, "dsconform: appended %zu draft rules to %s\n", lines.size(), path.c_str());
+    total += static_cast<int64_t>(lines.size());
+  }
+  if (total > 0)
+    std::fprintf(log, "dsconform: each draft says TODO where its finding goes: name the finding, its section in "
+                      "docs/findings*.md and the reason, narrow its shape, and merge drafts of one finding into one rule "
+                      "before committing (docs/expectations.md)\n");
+  else
+    std::fprintf(log, "dsconform: every difference of this run is covered by a rule; nothing to add\n");
+  return absl::OkStatus();
 }
 
 absl::StatusOr<Progress::Style> ProgressStyleFromFlag() {
@@ -153,12 +190,12 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
   if (!shard.ok()) return UsageError(std::string(shard.status().message()));
   auto style = ProgressStyleFromFlag();
   if (!style.ok()) return UsageError(std::string(style.status().message()));
-  auto loaded_expectations = ExpectationsFromFlag(absl::GetFlag(FLAGS_update_expectations));
-  if (!loaded_expectations.ok()) return UsageError(std::string(loaded_expectations.status().message()));
-  const ExpectationSet expectations = std::move(*loaded_expectations);
-  const std::string& expectations_path = expectations.path;
-  if (expectations_path.empty() && absl::GetFlag(FLAGS_update_expectations))
-    return UsageError("--update_expectations needs --expectations=FILE");
+  auto loaded_known = KnownDifferencesFromFlag(absl::GetFlag(FLAGS_update_expectations));
+  if (!loaded_known.ok()) return UsageError(std::string(loaded_known.status().message()));
+  const KnownDifferences known = std::move(*loaded_known);
+  const bool judged = !known.paths.empty();
+  if (!judged && absl::GetFlag(FLAGS_update_expectations))
+    return UsageError("--update_expectations needs --expectations=FILE or DIRECTORY");
   if (inputs.engines.size() < 2) return UsageError("a run compares at least two engines (--engines=a,b)");
   auto test_signal = TestSignalFromEnvironment();
   if (!test_signal.ok()) return UsageError(std::string(test_signal.status().message()));
@@ -180,7 +217,7 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
   options.check_invariants = inputs.check_invariants;
   options.outlier_standard_errors = absl::GetFlag(FLAGS_outlier_sigmas);
   options.rank_outlier_epsilons = absl::GetFlag(FLAGS_rank_outlier_epsilons);
-  options.expectations = expectations_path.empty() ? nullptr : &expectations;
+  options.known_differences = judged ? &known : nullptr;
   if (absl::GetFlag(FLAGS_keep_images)) options.max_record_image_bytes = -1;
   const std::string reference = absl::GetFlag(FLAGS_reference);
   RunInfo info;
@@ -197,7 +234,7 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
   info.suites = inputs.suites;
   info.engine_specs = inputs.engine_specs;
   info.case_source = inputs.case_source;
-  info.expectations_file = expectations_path;
+  info.expectations_file = known.Describe();
 
   std::set<int64_t> done;
   for (const Record& r : (*output)->done_records()) done.insert(r.index);
@@ -250,11 +287,12 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
     after_records_file = [&] {
       RaiseTestSignal(**test_signal, absl::StrCat(stats->cases_done, " cases done and records.jsonl written"));
     };
-  if (auto st = (*output)->Finish(info, absl::StrFormat("took %.1f s", seconds), stdout, after_records_file); !st.ok()) {
+  if (auto st = (*output)->Finish(info, judged ? &known : nullptr, absl::StrFormat("took %.1f s", seconds), stdout,
+                                  after_records_file);
+      !st.ok()) {
     std::fprintf(stderr, "dsconform: %s\n", std::string(st.message()).c_str());
     return kExitUsage;
   }
-  PrintIdlePatterns(stdout, expectations, (*output)->records());
   PrintOutOfMemoryAdvice(stdout, (*output)->records());
   if (trials > 0) {
     const AccuracyStudy study = StudyAccuracy((*output)->records());
@@ -265,10 +303,8 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
                   static_cast<long long>(f.truth), f.text.c_str());
   }
   if (absl::GetFlag(FLAGS_update_expectations)) {
-    std::vector<Record> all = (*output)->done_records();
-    all.insert(all.end(), (*output)->records().begin(), (*output)->records().end());
-    std::ofstream(expectations_path) << RewriteExpectations(expectations, all);
-    std::fprintf(stderr, "dsconform: rewrote %s; review the diff before committing it\n", expectations_path.c_str());
+    // After Finish, records() holds the whole run, a resumed run's earlier records included.
+    if (auto st = AppendDraftRules(known, (*output)->records(), stderr); !st.ok()) return UsageError(std::string(st.message()));
   }
   if (stats->interrupted) {
     std::fprintf(stderr,

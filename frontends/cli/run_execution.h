@@ -10,7 +10,7 @@
 #include "absl/status/statusor.h"
 #include "harness/case/case_program.h"
 #include "harness/engine/engine.h"
-#include "harness/expect/expectations.h"
+#include "harness/expect/known_differences.h"
 #include "harness/run/progress.h"
 
 namespace dsconform {
@@ -51,9 +51,15 @@ std::function<bool()> InstallStopSignals();
 
 absl::StatusOr<Progress::Style> ProgressStyleFromFlag();
 
-// The file --expectations names, loaded; with no flag an empty set whose path is "". A missing file
-// is an empty set when `missing_is_empty` (--update_expectations creates it).
-absl::StatusOr<ExpectationSet> ExpectationsFromFlag(bool missing_is_empty = false);
+// The rules of the files and directories --expectations names (comma-separated; a directory
+// stands for every known_differences.jsonl in it and in its folders); with no flag none, and no
+// paths. A missing file is no rules when `missing_is_empty` (--update_expectations creates it).
+absl::StatusOr<KnownDifferences> KnownDifferencesFromFlag(bool missing_is_empty = false);
+
+// --update_expectations: appends a draft rule (finding TODO) for every shape of difference of
+// `records` that no rule of `known` covers, to the family's known_differences.jsonl under the
+// first directory of --expectations, else to its first file. Says on `log` what it wrote.
+absl::Status AppendDraftRules(const KnownDifferences& known, const std::vector<Record>& records, std::FILE* log);
 
 }  // namespace dsconform
 

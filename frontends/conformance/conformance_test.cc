@@ -5,7 +5,8 @@
 //   DSCONFORM_SCALE         smoke (default), reduced or full
 //   DSCONFORM_SUITE         suite globs, comma-separated (default every suite)
 //   DSCONFORM_ENGINES       engine specs (default auto: java and the native engine, when built)
-//   DSCONFORM_EXPECTATIONS  the expectations file (default corpus/expectations.jsonl)
+//   DSCONFORM_EXPECTATIONS  known differences, files or directories, comma-separated (default sketches/:
+//                           every family's known_differences.jsonl)
 //   DSCONFORM_JVM_OPTIONS   extra JVM options, comma-separated (as --jvm_options)
 #include <cstdlib>
 #include <map>
@@ -62,23 +63,23 @@ class Engines : public ::testing::Environment {
     auto workers = CreateEngines(raw, 1);
     ASSERT_TRUE(workers.ok()) << workers.status();
     workers_ = std::move(*workers);
-    auto loaded = LoadExpectations(Env("DSCONFORM_EXPECTATIONS", DSCONFORM_SOURCE_DIR "/corpus/expectations.jsonl"));
+    auto loaded = LoadKnownDifferences(SplitList(Env("DSCONFORM_EXPECTATIONS", DSCONFORM_SOURCE_DIR "/sketches")));
     ASSERT_TRUE(loaded.ok()) << loaded.status();
-    expectations_ = std::move(*loaded);
+    known_ = std::move(*loaded);
     std::string names;
     for (const auto& e : workers_[0]) absl::StrAppend(&names, names.empty() ? "" : ", ", e->name());
     std::fprintf(stderr, "conformance_test: %zu cases on %s\n", Cases().size(), names.c_str());
   }
   static std::vector<EngineSet>& workers() { return workers_; }
-  static const ExpectationSet& expectations() { return expectations_; }
+  static const KnownDifferences& known() { return known_; }
 
  private:
   std::vector<std::unique_ptr<EngineFactory>> factories_;
   static std::vector<EngineSet> workers_;
-  static ExpectationSet expectations_;
+  static KnownDifferences known_;
 };
 std::vector<EngineSet> Engines::workers_;
-ExpectationSet Engines::expectations_;
+KnownDifferences Engines::known_;
 
 class Collect : public RecordSink {
  public:
@@ -96,7 +97,7 @@ TEST_P(Conformance, EnginesAgree) {
   ASSERT_FALSE(Engines::workers().empty()) << "engines failed to start";
   const Case& c = Cases()[GetParam()];
   RunOptions options;
-  options.expectations = &Engines::expectations();
+  options.known_differences = &Engines::known();
   options.families = &CompiledFamilies();
   Collect sink;
   auto stats = RunCases({{static_cast<int64_t>(GetParam()), &c}}, Engines::workers(), options, sink, nullptr);

@@ -1,5 +1,5 @@
 // libFuzzer target: dsconform's own parsers of files people and tools hand it
-// (case programs, expectations, corpora). Every input must end in a Status,
+// (case programs, known differences, corpora). Every input must end in a Status,
 // never a crash, a hang or a sanitizer report. The first byte picks the parser.
 #include <unistd.h>
 
@@ -11,7 +11,7 @@
 #include "harness/case/case_program.h"
 #include "harness/case/json_lines.h"
 #include "harness/corpus/corpus_file.h"
-#include "harness/expect/expectations.h"
+#include "harness/expect/known_differences.h"
 #include "harness/family/case_validation.h"
 #include "sketches/compiled_families.h"
 
@@ -42,7 +42,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       });
       break;
     case 1:
-      (void)dsconform::LoadExpectations(path);
+      (void)dsconform::LoadKnownDifferences({path});
       break;
     case 2:
       (void)dsconform::ReadCorpus(path, dsconform::CompiledFamilies());

@@ -79,7 +79,7 @@ void Compare(const StageOutcome& ref, const StageOutcome& cand, const std::strin
     return;
   }
   r.verdict = r.diffs.empty() ? Verdict::kEqual : Verdict::kDiffers;
-  if (run.expectations != nullptr) ApplyExpectations(*run.expectations, r);
+  if (run.known_differences != nullptr) ApplyKnownDifferences(*run.known_differences, r);
 }
 
 }  // namespace
@@ -113,7 +113,7 @@ std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::s
       r.fields_compared += ranks.checks;
       r.rank_accuracy = std::move(ranks.samples);
       r.verdict = r.diffs.empty() ? Verdict::kEqual : Verdict::kDiffers;
-      if (options.expectations != nullptr) ApplyExpectations(*options.expectations, r);
+      if (options.known_differences != nullptr) ApplyKnownDifferences(*options.known_differences, r);
       records.push_back(std::move(r));
     }
   }

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/expect/expectations.h"
+#include "harness/expect/known_differences.h"
 #include "harness/run/batch_execution.h"
 
 namespace dsconform {
@@ -13,7 +13,7 @@ namespace dsconform {
 // against the reference; then each engine's self-check, its invariants and
 // its accuracy against the case's truth (reference = candidate = that engine;
 // harness/accuracy/accuracy_check.h); then each cross stage: for every writer W, every other
-// reader R against W reading its own images. Of `options`: the reference, the expectations,
+// reader R against W reading its own images. Of `options`: the reference, the known differences,
 // whether invariants are checked, the outlier limits, and how large a differing image the
 // records keep whole.
 std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::string>& engine_names,

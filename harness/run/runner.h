@@ -10,7 +10,7 @@
 #include "harness/family/family_catalog.h"
 #include "harness/case/case_program.h"
 #include "harness/engine/engine.h"
-#include "harness/expect/expectations.h"
+#include "harness/expect/known_differences.h"
 #include "harness/record/record.h"
 
 namespace dsconform {
@@ -33,7 +33,7 @@ struct RunOptions {
   // The families whose decoders, invariants and truths judge the records (the
   // front end's catalog); cases of a family it lacks are compared undecoded.
   const FamilyCatalog* families = nullptr;
-  const ExpectationSet* expectations = nullptr;
+  const KnownDifferences* known_differences = nullptr;  // judges the records; none: nothing is known
   // `check` asks only whether live engines reproduce a recording; judging each
   // engine's own invariants is `run`'s business.
   bool check_invariants = true;
@@ -85,7 +85,7 @@ std::vector<std::vector<IndexedCase>> MakeBatches(const std::vector<IndexedCase>
 absl::StatusOr<std::vector<EngineSet>> CreateEngines(const std::vector<EngineFactory*>& factories, int jobs);
 
 // Runs every case on every engine, diffs each candidate against the reference,
-// checks invariants and cross stages, applies the expectations, and hands each
+// checks invariants and cross stages, applies the known differences, and hands each
 // batch's records to `sink` as the batch finishes. With more than one worker
 // the largest batches run first; sorted by case (Record::index, stably) the
 // records are the same whatever the number of workers.

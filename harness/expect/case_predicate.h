@@ -1,0 +1,45 @@
+#ifndef DSCONFORM_HARNESS_EXPECT_CASE_PREDICATE_H_
+#define DSCONFORM_HARNESS_EXPECT_CASE_PREDICATE_H_
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+
+namespace dsconform {
+
+// The parameters a case id states: its key=value segments ("hll/sketch/lgk=13/type=HLL_4/n=769":
+// lgk, type, n) and its bare segments ("kll/exact/item=string/utf8/k=8/n=2": kll, exact, utf8).
+struct CaseParams {
+  std::map<std::string, std::string> values;
+  std::set<std::string> bare;
+
+  static CaseParams Of(const std::string& case_id);
+};
+
+// One condition on a case's parameters, as a rule states it:
+//   "lgk >= 13"  numeric comparison (<, <=, >, >=);  "gen = byte_*", "n != 0"  glob (in)equality;
+//   "item in double,float"  one of a set;  "has utf8"  the case has that parameter or bare segment.
+// A list value ("lgks=9,13,20") satisfies a comparison, glob or set when one of its elements does.
+// Every condition but `has` holds for a case that lacks the parameter: TCK snapshot, fuzz and
+// other cases with ids of their own are judged by the shape of the difference alone.
+class CasePredicate {
+ public:
+  static absl::StatusOr<CasePredicate> Parse(const std::string& text);
+
+  bool Holds(const CaseParams& params) const;
+  const std::string& text() const { return text_; }
+
+ private:
+  std::string key_;
+  std::string op_;  // "has", "in", "=", "!=", "<", "<=", ">", ">="
+  std::vector<std::string> operands_;
+  double number_ = 0;
+  std::string text_;
+};
+
+}  // namespace dsconform
+
+#endif  // DSCONFORM_HARNESS_EXPECT_CASE_PREDICATE_H_

@@ -1,0 +1,181 @@
+#include "harness/expect/known_differences.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+#include <system_error>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "harness/case/glob_match.h"
+#include "harness/case/json_lines.h"
+
+namespace dsconform {
+namespace {
+
+constexpr const char* kFileName = "known_differences.jsonl";
+
+absl::StatusOr<std::vector<std::string>> FilesOf(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(path, ec)) return std::vector<std::string>{path};
+  std::vector<std::string> files;
+  const std::filesystem::path own = std::filesystem::path(path) / kFileName;
+  if (std::filesystem::is_regular_file(own, ec)) files.push_back(own.string());
+  std::vector<std::string> below;
+  for (const auto& entry : std::filesystem::directory_iterator(path, ec)) {
+    const std::filesystem::path f = entry.path() / kFileName;
+    if (entry.is_directory(ec) && std::filesystem::is_regular_file(f, ec)) below.push_back(f.string());
+  }
+  if (ec) return absl::UnavailableError(absl::StrCat("known differences ", path, ": cannot be listed: ", ec.message()));
+  std::sort(below.begin(), below.end());
+  files.insert(files.end(), below.begin(), below.end());
+  if (files.empty())
+    return absl::NotFoundError(absl::StrCat("known differences ", path, ": a directory without ", kFileName,
+                                            " in it or in its folders"));
+  return files;
+}
+
+bool Judged(const Record& r) { return r.verdict != Verdict::kError && r.verdict != Verdict::kUnsupported; }
+
+// What one part of a rule does to one record: which differences it covers. A covered difference
+// where a side threw also covers every field missing on that side: that engine's stage ended
+// there, so whatever the other engine did later (an error of its own included) has no counterpart.
+std::vector<bool> CoveredBy(const RulePart& part, const Record& r) {
+  std::vector<bool> covered(r.diffs.size(), false);
+  bool thrown[3] = {false, false, false};
+  for (size_t i = 0; i < r.diffs.size(); ++i) {
+    if (!part.shape.Covers(r.diffs[i])) continue;
+    covered[i] = true;
+    thrown[static_cast<int>(ErrorSide(r.diffs[i]))] = true;
+  }
+  if (thrown[static_cast<int>(Side::kReference)] || thrown[static_cast<int>(Side::kCandidate)]) {
+    for (size_t i = 0; i < r.diffs.size(); ++i) {
+      const Side missing = MissingSide(r.diffs[i]);
+      if (missing != Side::kNone && thrown[static_cast<int>(missing)]) covered[i] = true;
+    }
+  }
+  return covered;
+}
+
+}  // namespace
+
+std::string KnownDifferences::Describe() const { return absl::StrJoin(paths, ","); }
+
+absl::StatusOr<KnownDifferences> LoadKnownDifferences(const std::vector<std::string>& paths) {
+  KnownDifferences known;
+  known.paths = paths;
+  for (const std::string& path : paths) {
+    auto files = FilesOf(path);
+    if (!files.ok()) return files.status();
+    for (const std::string& file : *files) {
+      known.files.push_back(file);
+      auto st = ForEachJsonLine(file, "known differences", [&](int line, const nlohmann::json& j) -> absl::Status {
+        auto rule = ParseRule(j);
+        if (!rule.ok()) return rule.status();
+        rule->file = file;
+        rule->line = line;
+        known.rules.push_back(std::move(*rule));
+        return absl::OkStatus();
+      });
+      if (!st.ok()) return st;
+    }
+  }
+  return known;
+}
+
+void ApplyKnownDifferences(const KnownDifferences& known, Record& record) {
+  if (!Judged(record)) return;
+  const CaseParams params = CaseParams::Of(record.case_id);
+  std::vector<std::string> explanations, links;
+  std::string stale;
+  const Rule* stale_rule = nullptr;
+  for (const Rule& rule : known.rules) {
+    if (!GlobMatch(rule.family, record.family)) continue;
+    bool explained = false;
+    for (const RulePart& part : rule.parts) {
+      if (!part.scope.AppliesTo(record, params)) continue;
+      const std::vector<bool> covered = CoveredBy(part, record);
+      const bool any = std::find(covered.begin(), covered.end(), true) != covered.end();
+      for (size_t i = 0; i < covered.size(); ++i) record.diffs[i].known = record.diffs[i].known || covered[i];
+      explained = explained || any;
+      if (!any && rule.every_record && stale_rule == nullptr) {
+        stale_rule = &rule;
+        stale = absl::StrCat("rule ", rule.Where(), part.name.empty() ? "" : absl::StrCat(", part \"", part.name, "\""),
+                             " states its difference on every record it applies to; this one shows none");
+      }
+    }
+    if (explained) {
+      explanations.push_back(rule.Explanation());
+      if (!rule.link.empty()) links.push_back(rule.link);
+    }
+  }
+  const bool any_unknown = std::any_of(record.diffs.begin(), record.diffs.end(), [](const FieldDiff& d) { return !d.known; });
+  if (any_unknown) {
+    record.verdict = Verdict::kDiffers;
+  } else if (stale_rule != nullptr) {
+    record.verdict = Verdict::kUnexpectedlyEqual;
+    record.note = stale;
+    record.expectation_reason = stale_rule->Explanation();
+    record.expectation_link = stale_rule->link;
+    return;
+  } else {
+    record.verdict = record.diffs.empty() ? Verdict::kEqual : Verdict::kKnown;
+  }
+  if (!explanations.empty()) {
+    record.expectation_reason = absl::StrJoin(explanations, "; ");
+    record.expectation_link = links.empty() ? "" : links[0];
+  }
+}
+
+void RejudgeRecord(const KnownDifferences& known, Record& record) {
+  if (!Judged(record)) return;
+  if (record.verdict == Verdict::kUnexpectedlyEqual) record.note.clear();
+  record.expectation_reason.clear();
+  record.expectation_link.clear();
+  for (auto& d : record.diffs) d.known = false;
+  record.verdict = record.diffs.empty() ? Verdict::kEqual : Verdict::kDiffers;
+  ApplyKnownDifferences(known, record);
+}
+
+std::vector<StaleRule> StaleRules(const KnownDifferences& known, const std::vector<Record>& records) {
+  struct Tally {
+    int64_t applied = 0;
+    bool covered = false;
+  };
+  std::vector<std::vector<Tally>> tallies(known.rules.size());
+  for (size_t i = 0; i < known.rules.size(); ++i) tallies[i].resize(known.rules[i].parts.size());
+  for (const Record& r : records) {
+    if (!Judged(r)) continue;
+    const CaseParams params = CaseParams::Of(r.case_id);
+    for (size_t i = 0; i < known.rules.size(); ++i) {
+      const Rule& rule = known.rules[i];
+      if (!GlobMatch(rule.family, r.family)) continue;
+      for (size_t k = 0; k < rule.parts.size(); ++k) {
+        Tally& t = tallies[i][k];
+        if (!rule.parts[k].scope.AppliesTo(r, params)) continue;
+        ++t.applied;
+        if (t.covered) continue;
+        const std::vector<bool> covered = CoveredBy(rule.parts[k], r);
+        t.covered = std::find(covered.begin(), covered.end(), true) != covered.end();
+      }
+    }
+  }
+  std::vector<StaleRule> stale;
+  for (size_t i = 0; i < known.rules.size(); ++i) {
+    const Rule& rule = known.rules[i];
+    for (size_t k = 0; k < rule.parts.size(); ++k) {
+      const Tally& t = tallies[i][k];
+      if (t.applied == 0 || t.covered) continue;
+      stale.push_back({rule.finding, absl::StrCat(rule.file, ":", rule.line), rule.parts[k].name, rule.reason, rule.doc,
+                       t.applied});
+    }
+  }
+  return stale;
+}
+
+std::string StaleRuleLine(const StaleRule& s) {
+  return absl::StrCat(s.finding, s.part.empty() ? "" : absl::StrCat(" part \"", s.part, "\""), " (", s.where,
+                      "): applied to ", s.records, " records, covered nothing");
+}
+
+}  // namespace dsconform
