@@ -16,7 +16,6 @@ REASONS = {
     "TH5": "TH5: once a sketch has rebuilt (estimation mode) its hash table holds the entries in another order in Java than in C++, so unordered compact images differ",
     "TH6": "TH6: C++ marks a one-entry unordered compact sketch as ordered (and compresses it); Java keeps it unordered and uncompressed",
     "TH7": "TH7: Java's wrapped compressed sketch writes its serVer-4 image again from toByteArray(); C++ writes serVer 3",
-    "TH8": "TH8: not a library difference: the reference refuses a step (seed hash) that the candidate cannot do at all (C++ and Python read no update-sketch image, Python wraps nothing), so an error meets 'not supported'",
     "TH10": "TH10: both libraries alike: the intersection of three inputs depends on their order (EMPTY flag, theta)",
     "TH11": "TH11: Java only: a MemorySegment update sketch starts with a smaller hash table than a heap one, so java and java-direct list the same entries in other slots",
 }
@@ -36,9 +35,6 @@ def classify(rec, diff):
     if java_kind(rec["reference"]) and java_kind(rec["candidate"]) and rec["reference"] != rec["candidate"] \
             and (field.endswith(".updatable") or dec == {"entry"}):
         return "TH11"
-    if field.startswith("error@") and "/seed/" in rec["case"] \
-            and (diff.get("missing_in_candidate") or diff.get("missing_in_reference")):
-        return "TH8"
     if field.endswith(".estimate"):
         return "TH3"
     if field.endswith(".is_ordered"):
@@ -92,13 +88,6 @@ for path in sys.argv[1:]:
 
 lines = set()
 for (f, suite, ref, cand, cross, field), p in patterns.items():
-    if f == "TH8":
-        # Which engine refuses and which cannot read at all depends on the pair, Python included
-        # (it wraps nothing): one line for every pair; the read's other fields still compare.
-        lines.add(json.dumps({"case": "theta/seed/*", "reference": "*", "candidate": "*", "writer": "?*",
-                              "field": "error@op*", "every_record": False,
-                              "reason": REASONS[f] + " (docs/findings-theta.md#th8)", "link": ""}))
-        continue
     # A difference between two engines is the same whichever is the reference; first stages only
     # (in a cross stage the reference is the writer, so both orders are seen already).
     pairs = {(ref, cand)} | (set() if cross or ref == cand else {(cand, ref)})
