@@ -26,6 +26,12 @@ class CppFamilyAdapter {
   // The steps of the family's vocabulary this adapter executes: what the
   // engine declares (its hello). The harness sends no stage with another step.
   virtual std::vector<std::string> steps() const = 0;
+  // What this build's datasketches-cpp lacks of those steps, found by the
+  // probes of engines/native/probes when the build was configured: variants
+  // (a form, an image version) the adapter answers with an "unsupported"
+  // field, one line each, naming the variant and the missing API. (A step the
+  // tree lacks entirely is left out of steps() instead.) Empty: it lacks none.
+  virtual std::vector<std::string> lacks() const { return {}; }
   // Executes one stage from fresh slots and appends its observations to
   // `out`, in step order. An exception thrown by the library ends the stage
   // with a field error@op<i>; a step the library cannot do ends it with an
@@ -61,10 +67,11 @@ absl::Status RunStepsCatchingExceptions(const PreparedStage& stage, Observations
 template <typename Stage>
 class StageObjectAdapter final : public CppFamilyAdapter {
  public:
-  StageObjectAdapter(std::string family, std::vector<std::string> steps)
-      : family_(std::move(family)), steps_(std::move(steps)) {}
+  StageObjectAdapter(std::string family, std::vector<std::string> steps, std::vector<std::string> lacks = {})
+      : family_(std::move(family)), steps_(std::move(steps)), lacks_(std::move(lacks)) {}
   std::string family() const override { return family_; }
   std::vector<std::string> steps() const override { return steps_; }
+  std::vector<std::string> lacks() const override { return lacks_; }
   absl::Status RunStage(const PreparedStage& stage, Observations* out) override {
     Stage state(stage, out);
     return RunStepsCatchingExceptions(stage, out,
@@ -74,6 +81,7 @@ class StageObjectAdapter final : public CppFamilyAdapter {
  private:
   std::string family_;
   std::vector<std::string> steps_;
+  std::vector<std::string> lacks_;
 };
 
 // The exception being handled, as an observation: its dynamic type,

@@ -62,6 +62,13 @@ class CppEngineFactory final : public EngineFactory {
 
 std::string CppEngineName() { return std::string("cpp@") + DSC_CPP_VERSION; }
 
+std::map<std::string, std::vector<std::string>> CppEngineLacks() {
+  std::map<std::string, std::vector<std::string>> lacks;
+  for (const auto& adapter : MakeCompiledCppAdapters())
+    if (auto lines = adapter->lacks(); !lines.empty()) lacks[adapter->family()] = std::move(lines);
+  return lacks;
+}
+
 std::unique_ptr<EngineFactory> MakeCppEngineFactory() { return std::make_unique<CppEngineFactory>(); }
 
 }  // namespace dsconform

@@ -1,8 +1,10 @@
 #ifndef DSCONFORM_ENGINES_NATIVE_CPP_ENGINE_H_
 #define DSCONFORM_ENGINES_NATIVE_CPP_ENGINE_H_
 
+#include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "harness/engine/engine.h"
 
@@ -12,6 +14,12 @@ namespace dsconform {
 // its version or the git describe of its source tree (DSC_CPP_VERSION,
 // cmake/DatasketchesCpp.cmake).
 std::string CppEngineName();
+
+// Family -> what the datasketches-cpp compiled in lacks of the steps its
+// engine declares (CppFamilyAdapter::lacks, found by the probes when the build
+// was configured; docs/native-releases.md). Families that lack nothing are
+// absent: for a tree that has everything, the map is empty.
+std::map<std::string, std::vector<std::string>> CppEngineLacks();
 
 // The in-process native engine (kind "cpp"). Each stage runs from fresh slots
 // on its family's adapter (engines/native/cpp_adapter_base.h); families

@@ -9,6 +9,10 @@
 //   later steps naming it are skipped.
 // - serialize on a wrapped sketch writes compact_theta_sketch(wrapped, its
 //   order): what a C++ user does to write a wrapped image again.
+// - on a tree without compressed images (before 4.1.0; the probe
+//   engines/native/probes/theta_serialize_compressed.cc), serialize
+//   form=compressed records "<as>.compressed" as unsupported, and deserialize
+//   of a compressed image (serial version 4) "<sketch>.deserialize".
 //
 // The only translation unit that includes datasketches-cpp's Theta headers.
 #include "engines/native/cpp_adapter_base.h"
@@ -30,6 +34,10 @@
 #include "theta_sketch.hpp"
 #include "theta_union.hpp"
 
+#ifndef DSC_CPP_HAVE_THETA_SERIALIZE_COMPRESSED
+#error "engines/native/CMakeLists.txt defines DSC_CPP_HAVE_THETA_SERIALIZE_COMPRESSED by probing the tree"
+#endif
+
 namespace dsconform {
 namespace {
 
@@ -42,6 +50,11 @@ using datasketches::update_theta_sketch;
 using datasketches::wrapped_compact_theta_sketch;
 
 constexpr uint64_t kDefaultSeed = datasketches::DEFAULT_SEED;
+
+// Compressed images (serial version 4), written and read: from 4.1.0.
+constexpr bool kHaveCompressed = DSC_CPP_HAVE_THETA_SERIALIZE_COMPRESSED;
+constexpr const char* kNoCompressed =
+    "this datasketches-cpp has no compressed images (compact_theta_sketch::serialize_compressed, serial version 4: from 4.1.0)";
 
 // A wrapped sketch reads the bytes it was given for as long as it lives.
 struct Wrapped {
@@ -233,11 +246,19 @@ class ThetaStage {
       out_->Add(field, Value::Unsupported("datasketches-cpp serializes compact sketches only"));
       return StepEnd::kContinue;
     }
+    if (form == "compressed" && !kHaveCompressed) {
+      out_->Add(field, Value::Unsupported(kNoCompressed));
+      return StepEnd::kContinue;
+    }
     // An update sketch is written as its ordered compact form, a wrapped one in its own order.
     compact_theta_sketch compact = std::holds_alternative<update_theta_sketch>(**slot)
                                        ? Compacted(**slot, true)
                                        : Compacted(**slot, IsOrdered(**slot));
+#if DSC_CPP_HAVE_THETA_SERIALIZE_COMPRESSED
     const auto bytes = form == "compressed" ? compact.serialize_compressed() : compact.serialize();
+#else
+    const auto bytes = compact.serialize();
+#endif
     out_->Add(field, Value::Bytes(std::string(bytes.begin(), bytes.end())));
     return StepEnd::kContinue;
   }
@@ -251,11 +272,14 @@ class ThetaStage {
                                                                      "' is neither an image of the stage nor a byte field it produced")));
       return StepEnd::kStopStage;
     }
+    // Byte 1 is the serial version, byte 2 the family (2: an update sketch's image).
     const bool update_image = image->size() > 2 && (*image)[1] == 3 && (*image)[2] == 2;
-    if (mode == "writable_wrap" || update_image) {
+    const bool unreadable_compressed = !kHaveCompressed && image->size() > 1 && (*image)[1] == 4;
+    if (mode == "writable_wrap" || update_image || unreadable_compressed) {
       out_->Add(op.sketch + ".deserialize",
                 Value::Unsupported(mode == "writable_wrap" ? "writable wrap is a Java-only operation"
-                                                           : "datasketches-cpp reads compact images only"));
+                                   : update_image          ? "datasketches-cpp reads compact images only"
+                                                           : kNoCompressed));
       unsupported_slots_.insert(op.sketch);
       return StepEnd::kContinue;
     }
@@ -353,9 +377,15 @@ class ThetaStage {
 namespace cpp_adapters {
 
 std::unique_ptr<CppFamilyAdapter> theta() {
+  std::vector<std::string> lacks;
+  if (!kHaveCompressed)
+    lacks.push_back("serialize form=compressed, and deserialize of a compressed image (serial version 4): "
+                    "no compact_theta_sketch::serialize_compressed (from 4.1.0)");
   return std::make_unique<StageObjectAdapter<ThetaStage>>(
-      "theta", std::vector<std::string>{"create", "union", "intersection", "update", "merge", "result", "compact", "a_not_b",
-                                   "jaccard", "serialize", "deserialize", "reset", "query"});
+      "theta",
+      std::vector<std::string>{"create", "union", "intersection", "update", "merge", "result", "compact", "a_not_b",
+                               "jaccard", "serialize", "deserialize", "reset", "query"},
+      std::move(lacks));
 }
 
 }  // namespace cpp_adapters

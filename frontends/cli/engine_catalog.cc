@@ -56,6 +56,9 @@ std::vector<std::string> DescribeEngines() {
   std::vector<std::string> lines;
 #ifdef DSCONFORM_HAVE_CPP
   lines.push_back(absl::StrCat(CppEngineName(), "  (spec: cpp) the datasketches-cpp compiled into this build"));
+  // What that tree lacks answers unsupported (docs/native-releases.md).
+  for (const auto& [family, lacks] : CppEngineLacks())
+    for (const auto& line : lacks) lines.push_back(absl::StrCat("  lacks ", family, " ", line));
 #else
   lines.push_back(kNoCpp);
 #endif

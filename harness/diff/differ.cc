@@ -8,6 +8,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "absl/strings/numbers.h"
 
 namespace dsconform {
 namespace {
@@ -114,6 +115,18 @@ std::map<std::string, bool> UnsupportedSlots(const Observations& obs) {
   return slots;
 }
 
+// Whether `field` is an error@op<i> thrown at a step that `other` answered
+// unsupported (DiffOptions::steps).
+bool ThrewWhereTheOtherCannot(const std::string& field, const Observations& other, const DiffOptions& options) {
+  size_t i = 0;
+  if (options.steps == nullptr || field.rfind("error@op", 0) != 0 || !absl::SimpleAtoi(field.substr(8), &i) ||
+      i >= options.steps->size())
+    return false;
+  const Op& step = (*options.steps)[i];
+  const Value* answer = other.Find(step.sketch + "." + step.op);
+  return answer != nullptr && answer->kind == Value::Kind::kUnsupported;
+}
+
 // The value a difference keeps (DiffOptions::max_image_bytes).
 Value Kept(const Value& v, const DiffOptions& options) {
   if (options.max_image_bytes >= 0 && v.kind == Value::Kind::kBytes &&
@@ -181,8 +194,8 @@ DiffResult DiffObservations(const Observations& reference, const Observations& c
       ++result.fields_language_specific;
       continue;
     }
-    if (it == cand.end() &&
-        (f.value.kind == Value::Kind::kUnsupported || cand_unsupported.count(SlotOf(f.name)))) {
+    if (it == cand.end() && (f.value.kind == Value::Kind::kUnsupported || cand_unsupported.count(SlotOf(f.name)) ||
+                             ThrewWhereTheOtherCannot(f.name, candidate, options))) {
       ++result.fields_unsupported;
       continue;
     }
@@ -212,7 +225,8 @@ DiffResult DiffObservations(const Observations& reference, const Observations& c
       ++result.fields_language_specific;
       continue;
     }
-    if (f.value.kind == Value::Kind::kUnsupported || ref_unsupported.count(SlotOf(f.name))) {
+    if (f.value.kind == Value::Kind::kUnsupported || ref_unsupported.count(SlotOf(f.name)) ||
+        ThrewWhereTheOtherCannot(f.name, reference, options)) {
       ++result.fields_unsupported;
       continue;
     }

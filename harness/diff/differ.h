@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "harness/case/case_program.h"
 #include "harness/engine/observation.h"
 #include "harness/family/family.h"
 #include "harness/record/record.h"
@@ -25,6 +26,12 @@ struct DiffOptions {
   // (`dsconform repro` runs the case again), and copying them costs the run
   // more than comparing them. Negative: kept whole.
   int64_t max_image_bytes = -1;
+  // The steps of the stage compared (null: not known). With them, an
+  // error@op<i> of one engine is not a difference when the other answered
+  // that very step unsupported ("<slot>.<step>"): it could not do the step
+  // the first one threw at (a cpp@4.0.1 reading a compressed Theta image that
+  // 5.2.0 refuses for its seed), so there is nothing to compare.
+  const std::vector<Op>* steps = nullptr;
 };
 
 // An engine that could not pin a case's random bits (python@ for KLL, with

@@ -188,6 +188,36 @@ TEST(Differ, UnsupportedStepsAndTheirSlotAreNotDifferences) {
   EXPECT_EQ(back.fields_compared, 1);
 }
 
+// cpp@4.0.1 cannot read a compressed Theta image; 5.2.0 refuses that image
+// for its seed. Neither is a difference: the one could not do the step the
+// other threw at. Throwing at a step the other did is one.
+TEST(Differ, AnErrorAtAStepTheOtherAnsweredUnsupportedIsNotADifference) {
+  std::vector<Op> steps(2);
+  steps[0].op = "deserialize";
+  steps[0].sketch = "r";
+  steps[1].op = "query";
+  steps[1].sketch = "r";
+  auto threw = Obs({{"error@op0", Value::Error("std::invalid_argument", "seed hash mismatch")}});
+  auto cannot = Obs({{"r.deserialize", Value::Unsupported("no compressed images before 4.1.0")}});
+  DiffOptions options;
+  options.steps = &steps;
+  for (const DiffResult& r : {DiffObservations(threw, cannot, nullptr, options),
+                              DiffObservations(cannot, threw, nullptr, options)}) {
+    EXPECT_TRUE(r.diffs.empty());
+    EXPECT_EQ(r.fields_compared, 0);
+    EXPECT_EQ(r.fields_unsupported, 2);
+  }
+  // Without the steps, or when the other did the step, the error is a difference.
+  EXPECT_EQ(DiffObservations(threw, cannot, nullptr, {}).diffs.size(), 1u);
+  auto read = Obs({{"r.estimate", Value::Double(1.0)}});
+  EXPECT_EQ(DiffObservations(threw, read, nullptr, options).diffs.size(), 2u);
+  // Nor when the other answered another step unsupported.
+  auto cannot_query = Obs({{"r.query", Value::Unsupported("x")}});
+  const DiffResult other_step = DiffObservations(threw, cannot_query, nullptr, options);
+  ASSERT_EQ(other_step.diffs.size(), 1u);
+  EXPECT_EQ(other_step.diffs[0].field, "error@op0");
+}
+
 TEST(Differ, LanguageSpecificFieldsAreComparedWithinOneLanguageOnly) {
   auto ref = Obs({{"lang.a.compact", Value::Bytes("abc")}, {"a.n", Value::Int(3)}});
   auto cand = Obs({{"lang.a.compact", Value::Bytes("abd")}, {"a.n", Value::Int(3)}});

@@ -61,10 +61,13 @@ DiffOptions DiffOptionsFor(const RunOptions& run, bool same_language) {
   return options;
 }
 
+// Compares one stage (of `steps`) as two engines ran it.
 void Compare(const StageOutcome& ref, const StageOutcome& cand, const std::string& ref_name,
-             const std::string& cand_name, const Family* family, const RunOptions& run, Record& r) {
+             const std::string& cand_name, const std::vector<Op>& steps, const Family* family, const RunOptions& run,
+             Record& r) {
   if (Unavailable(ref, cand, ref_name, cand_name, r)) return;
-  const DiffOptions options = DiffOptionsFor(run, Language(ref_name) == Language(cand_name));
+  DiffOptions options = DiffOptionsFor(run, Language(ref_name) == Language(cand_name));
+  options.steps = &steps;
   DiffResult d = DiffObservations(*ref.observations, *cand.observations, family, options);
   r.diffs = std::move(d.diffs);
   r.fields_compared = d.fields_compared;
@@ -93,7 +96,7 @@ std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::s
   for (size_t k = 0; k < names.size(); ++k) {
     if (k == reference) continue;
     Record r = NewRecord(ic, names[reference], names[k]);
-    Compare(first[reference], first[k], names[reference], names[k], family, options, r);
+    Compare(first[reference], first[k], names[reference], names[k], ic.c->ops, family, options, r);
     records.push_back(std::move(r));
   }
   if (options.check_invariants && (!ic.c->invariants.empty() || !ic.c->truth.empty() || !ic.c->rank_truth.empty())) {
@@ -126,7 +129,7 @@ std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::s
         if (k == w) continue;
         Record r = NewRecord(ic, names[w], names[k]);
         r.writer = names[w];
-        Compare(cross[w][w], cross[w][k], names[w], names[k], family, options, r);
+        Compare(cross[w][w], cross[w][k], names[w], names[k], ic.c->cross->ops, family, options, r);
         records.push_back(std::move(r));
       }
     }

@@ -95,14 +95,17 @@ absl::StatusOr<int> DecodeHelloRequestImpl(const Frame& frame) {
 
 absl::StatusOr<int> DecodeHelloRequest(const Frame& frame) { return Prefixed(DecodeHelloRequestImpl(frame)); }
 
-std::string EncodeEngineHello(const EngineHello& hello) {
+OrderedJson EngineHelloJson(const EngineHello& hello) {
   OrderedJson h;
   h["type"] = "hello";
   h["protocol"] = hello.protocol;
   h["engine"] = hello.engine;
   h["families"] = CapabilitiesToJson(hello.families);
-  return EncodeFrame(std::move(h), {});
+  if (!hello.lacks.empty()) h["lacks"] = hello.lacks;
+  return h;
 }
+
+std::string EncodeEngineHello(const EngineHello& hello) { return EncodeFrame(EngineHelloJson(hello), {}); }
 
 namespace {
 absl::StatusOr<EngineHello> DecodeEngineHelloImpl(const Frame& frame) {
@@ -123,6 +126,17 @@ absl::StatusOr<EngineHello> DecodeEngineHelloImpl(const Frame& frame) {
   if (families == frame.header.end()) return Bad("hello: \"families\" must be an object");
   std::string error;
   if (!CapabilitiesFromJson(*families, &hello.families, &error)) return Bad("hello: " + error);
+  if (auto lacks = frame.header.find("lacks"); lacks != frame.header.end()) {
+    const auto bad = Bad("hello: \"lacks\" must be an object of family -> [strings]");
+    if (!lacks->is_object()) return bad;
+    for (const auto& [family, lines] : lacks->items()) {
+      if (!lines.is_array()) return bad;
+      for (const auto& line : lines) {
+        if (!line.is_string()) return bad;
+        hello.lacks[family].push_back(line.get<std::string>());
+      }
+    }
+  }
   return hello;
 }
 }  // namespace

@@ -34,7 +34,13 @@ struct EngineHello {
   std::string engine;  // kind@version
   // Family -> the steps of its vocabulary the engine executes (empty: not stated).
   Capabilities families;
+  // Family -> what its library lacks of those steps, one line each (variants it
+  // answers "unsupported"); for people: the harness does not act on it. Sent
+  // only when not empty.
+  std::map<std::string, std::vector<std::string>> lacks;
 };
+// The hello's JSON header, as sent (dsconform-engine --hello prints it).
+nlohmann::ordered_json EngineHelloJson(const EngineHello& hello);
 std::string EncodeEngineHello(const EngineHello& hello);
 absl::StatusOr<EngineHello> DecodeEngineHello(const Frame& frame);
 

@@ -48,6 +48,23 @@ TEST(EngineProtocol, HelloRoundTrip) {
   ASSERT_TRUE(back.ok()) << back.status();
   EXPECT_EQ(back->engine, "python@5.2.0");
   EXPECT_EQ(back->families, hello.families);
+  EXPECT_TRUE(back->lacks.empty());
+}
+
+TEST(EngineProtocol, HelloCarriesWhatTheLibraryLacks) {
+  EngineHello hello;
+  hello.engine = "cpp@4.0.1";
+  hello.families["theta"] = {"serialize"};
+  hello.lacks["theta"] = {"serialize form=compressed: no serialize_compressed"};
+  EXPECT_EQ(EngineHelloJson(hello)["lacks"]["theta"][0], "serialize form=compressed: no serialize_compressed");
+  auto back = DecodeEngineHello(*DecodeOne(EncodeEngineHello(hello)));
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->lacks, hello.lacks);
+
+  nlohmann::ordered_json malformed = EngineHelloJson(hello);
+  malformed["lacks"]["theta"] = "serialize";
+  auto refused = DecodeEngineHello(*DecodeOne(EncodeFrame(malformed, {})));
+  EXPECT_NE(refused.status().message().find("\"lacks\" must be"), absl::string_view::npos) << refused.status();
 }
 
 TEST(EngineProtocol, HelloFromAnotherVersionOrWithoutANameIsRefused) {

@@ -97,6 +97,7 @@ absl::Status ServeEngine(Engine& engine, const EngineServerOptions& options, int
       EngineHello hello;
       hello.engine = options.name.empty() ? engine.name() : options.name;
       hello.families = engine.capabilities();
+      hello.lacks = options.lacks;
       written = WriteAll(out_fd, EncodeEngineHello(hello));
     } else if (type == "run") {
       auto request = DecodeRunRequest(std::move(**frame));

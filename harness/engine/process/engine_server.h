@@ -12,6 +12,7 @@ namespace dsconform {
 
 struct EngineServerOptions {
   std::string name;  // kind@version given in hello; empty: engine.name()
+  std::map<std::string, std::vector<std::string>> lacks;  // the hello's "lacks" (EngineHello)
 };
 
 // Serves docs/engine-protocol.md with an in-process `engine` (its hello
