@@ -40,6 +40,11 @@ class Kll final : public Family {
 
   std::string JavaSnippet(const Case& c) const override { return KllJavaSnippet(c); }
   std::string CppSnippet(const Case& c) const override { return KllCppSnippet(c); }
+
+  std::vector<std::string> SnapshotPrefixes() const override { return {"kll"}; }
+  Case SnapshotCase(const std::string& id, const std::string& image) const override {
+    return KllSnapshotCase(id, image);
+  }
 };
 
 }  // namespace
