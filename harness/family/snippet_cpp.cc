@@ -36,11 +36,6 @@ std::string CppSeed(uint64_t v) {
   return v <= static_cast<uint64_t>(INT64_MAX) ? absl::StrCat(v) : absl::StrFormat("0x%016xULL", v);
 }
 
-// A plain decimal as a floating literal ("1f" is no C++ literal, "1.0f" is).
-std::string FloatingLiteral(const std::string& text) {
-  return text.find_first_of(".eE") == std::string::npos ? text + ".0" : text;
-}
-
 std::string CppDouble(const std::string& text) {
   return IsPlainDecimal(text) ? FloatingLiteral(text) : absl::StrCat("std::strtod(", CppQuote(text), ", nullptr)");
 }

@@ -38,11 +38,6 @@ std::string JavaSeed(uint64_t v) {
   return v <= static_cast<uint64_t>(INT64_MAX) ? absl::StrCat(v, "L") : absl::StrFormat("0x%016xL", v);
 }
 
-// A plain decimal as a floating literal: "1" reads as the double 1.0 either way, but shows its type.
-std::string FloatingLiteral(const std::string& text) {
-  return text.find_first_of(".eE") == std::string::npos ? text + ".0" : text;
-}
-
 std::string JavaDouble(const std::string& text) {
   return IsPlainDecimal(text) ? FloatingLiteral(text) : absl::StrCat("Double.parseDouble(", JavaQuote(text), ")");
 }

@@ -19,6 +19,10 @@ std::string IndentLines(const std::string& text, int spaces) {
   return out;
 }
 
+std::string FloatingLiteral(const std::string& text) {
+  return text.find_first_of(".eE") == std::string::npos ? text + ".0" : text;
+}
+
 bool IsPlainDecimal(const std::string& text) {
   size_t i = 0;
   auto digits = [&] {

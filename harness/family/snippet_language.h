@@ -103,6 +103,10 @@ const SnippetLanguage& CppSnippetLanguage();
 // Indents every non-empty line of `text` by `spaces`.
 std::string IndentLines(const std::string& text, int spaces);
 
+// A plain decimal (IsPlainDecimal) as a floating literal of either language:
+// "1" as "1.0" ("1f" is no C++ literal, and the type shows).
+std::string FloatingLiteral(const std::string& text);
+
 // Whether `text` is a decimal that reads the same as a literal in both
 // languages and through their parse calls: [-]digits[.digits][e[+-]digits].
 bool IsPlainDecimal(const std::string& text);

@@ -223,6 +223,12 @@ std::string SnippetWriter::ImageVar(const std::string& name) {
   return it == images_.end() ? "" : it->second;
 }
 
+std::string SnippetWriter::ImageOrStop(const std::string& name, const std::string& native_message) {
+  std::string var = ImageVar(name);
+  if (var.empty()) MissingImage(name, native_message);
+  return var;
+}
+
 void SnippetWriter::PrintNamed(SnippetValue kind, const std::string& name_expr, const std::string& expr) {
   for (const PrintRow& row : kPrints) {
     if (row.kind != kind) continue;

@@ -72,6 +72,10 @@ class SnippetWriter {
   // The variable holding image `name`: a case input (declared here, from hex,
   // at first use) or the latest byte field of that name. Empty when neither.
   std::string ImageVar(const std::string& name);
+  // ImageVar(name); when the stage has no such image, the program ends there as
+  // the engines end the stage (MissingImage, `native_message` the native
+  // engine's words) and this is empty.
+  std::string ImageOrStop(const std::string& name, const std::string& native_message);
   // The bytes of case input `name`, or null when the image is not an input.
   const std::string* InputImage(const std::string& name) const;
 

@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/substitute.h"
+#include "harness/family/snippet_steps.h"
 #include "sketches/cpc/cpc_snippet_dialect.h"
 
 namespace dsconform {
@@ -37,16 +38,12 @@ constexpr char kSketch[] = "sketch";
 constexpr char kUnion[] = "union";
 constexpr char kWrapper[] = "wrapper";
 
-class CpcSteps {
+class CpcSteps final : public SnippetSteps<CpcSnippetDialect> {
  public:
-  CpcSteps(const Case& c, const CpcSnippetDialect& d) : w_(c, d.language(), d.family_text()), d_(d) {}
-
-  std::string Write() {
-    return w_.Write([this](size_t, const Op& op) { Step(op); });
-  }
+  using SnippetSteps::SnippetSteps;
 
  private:
-  void Step(const Op& op) {
+  void Step(const Op& op) override {
     // As the native engine: a step that reads a slot the library could not make
     // (its own, `from`, or the slot an image is named after) leaves its slot unmade.
     for (const std::string& read : SlotsRead(op)) {
@@ -99,11 +96,9 @@ class CpcSteps {
       return;
     }
     const std::string name = op.Str("image");
-    const std::string image = w_.ImageVar(name);
-    if (image.empty()) {
-      w_.MissingImage(name, absl::StrCat("image '", name, "' is neither an image of the stage nor a byte field it produced"));
-      return;
-    }
+    const std::string image = w_.ImageOrStop(
+        name, absl::StrCat("image '", name, "' is neither an image of the stage nor a byte field it produced"));
+    if (image.empty()) return;
     if (mode == "wrap") {
       w_.Line(absl::Substitute(d_.wrap, w_.Declare(op.sketch, kWrapper), image));
     } else {
@@ -153,8 +148,6 @@ class CpcSteps {
     return absl::Substitute(d_.seed_argument, w_.language().seed_literal(static_cast<uint64_t>(op.Int("seed"))));
   }
 
-  SnippetWriter w_;
-  const CpcSnippetDialect& d_;
   std::set<std::string> unusable_;  // slots a step this library cannot do left without a value
 };
 

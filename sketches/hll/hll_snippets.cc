@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/substitute.h"
+#include "harness/family/snippet_steps.h"
 #include "sketches/hll/hll_snippet_dialect.h"
 
 namespace dsconform {
@@ -34,16 +35,12 @@ constexpr QueryRow kQueries[] = {
     {"updatable_size", SnippetValue::kInt, &HllSnippetDialect::updatable_size, 0},
 };
 
-class HllSteps {
+class HllSteps final : public SnippetSteps<HllSnippetDialect> {
  public:
-  HllSteps(const Case& c, const HllSnippetDialect& d) : w_(c, d.language(), d.family_text()), d_(d) {}
-
-  std::string Write() {
-    return w_.Write([this](size_t, const Op& op) { Step(op); });
-  }
+  using SnippetSteps::SnippetSteps;
 
  private:
-  void Step(const Op& op) {
+  void Step(const Op& op) override {
     const std::string from = op.Str("from");
     // As the native engine: a slot a wrap could not make is skipped, with every step naming it.
     for (const std::string& slot : {op.sketch, from})
@@ -105,11 +102,9 @@ class HllSteps {
       return;
     }
     const std::string name = op.Str("image");
-    const std::string image = w_.ImageVar(name);
-    if (image.empty()) {
-      w_.MissingImage(name, absl::StrCat("image '", name, "' is neither an image of the stage nor a byte field it produced"));
-      return;
-    }
+    const std::string image = w_.ImageOrStop(
+        name, absl::StrCat("image '", name, "' is neither an image of the stage nor a byte field it produced"));
+    if (image.empty()) return;
     w_.Line(absl::Substitute(call, w_.Declare(op.sketch), image));
   }
 
@@ -128,8 +123,6 @@ class HllSteps {
     }
   }
 
-  SnippetWriter w_;
-  const HllSnippetDialect& d_;
   std::set<std::string> missing_;  // slots a step this library cannot do would have made
 };
 

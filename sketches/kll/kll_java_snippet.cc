@@ -27,8 +27,9 @@ SnippetFamilyText JavaKllText() {
     text.imports_when_used[name] = std::string(kPackage) + name;
   }
   text.imports_when_used["ArrayOfStringsSerDe"] = "org.apache.datasketches.common.ArrayOfStringsSerDe";
-  text.imports_when_used["INCLUSIVE"] = "static org.apache.datasketches.quantilescommon.QuantileSearchCriteria.INCLUSIVE";
-  text.imports_when_used["EXCLUSIVE"] = "static org.apache.datasketches.quantilescommon.QuantileSearchCriteria.EXCLUSIVE";
+  for (const char* criterion : {"INCLUSIVE", "EXCLUSIVE"})
+    text.imports_when_used[criterion] =
+        std::string("static org.apache.datasketches.quantilescommon.QuantileSearchCriteria.") + criterion;
   text.imports_when_used["Comparator"] = "java.util.Comparator";
   text.imports_when_used["MemorySegment"] = "java.lang.foreign.MemorySegment";
   text.imports_when_used["Field"] = "java.lang.reflect.Field";
@@ -50,18 +51,21 @@ const KllSnippetDialect kJava = {
     {"KllDoublesSketch $0 = KllDoublesSketch.newHeapInstance($1);",
      "KllFloatsSketch $0 = KllFloatsSketch.newHeapInstance($1);",
      "KllLongsSketch $0 = KllLongsSketch.newHeapInstance($1);",
-     "KllItemsSketch<String> $0 = KllItemsSketch.newHeapInstance($1, Comparator.naturalOrder(), new ArrayOfStringsSerDe());"},
+     "KllItemsSketch<String> $0 =\n"
+     "    KllItemsSketch.newHeapInstance($1, Comparator.naturalOrder(), new ArrayOfStringsSerDe());"},
     // A copy of the image, as the engines pass.
     /*heapify=*/
     {"KllDoublesSketch $0 = KllDoublesSketch.heapify(MemorySegment.ofArray($1.clone()));",
      "KllFloatsSketch $0 = KllFloatsSketch.heapify(MemorySegment.ofArray($1.clone()));",
      "KllLongsSketch $0 = KllLongsSketch.heapify(MemorySegment.ofArray($1.clone()));",
-     "KllItemsSketch<String> $0 = KllItemsSketch.heapify(MemorySegment.ofArray($1.clone()), Comparator.naturalOrder(), new ArrayOfStringsSerDe());"},
+     "KllItemsSketch<String> $0 = KllItemsSketch.heapify(\n"
+     "    MemorySegment.ofArray($1.clone()), Comparator.naturalOrder(), new ArrayOfStringsSerDe());"},
     /*wrap=*/
     {"KllDoublesSketch $0 = KllDoublesSketch.wrap(MemorySegment.ofArray($1.clone()));",
      "KllFloatsSketch $0 = KllFloatsSketch.wrap(MemorySegment.ofArray($1.clone()));",
      "KllLongsSketch $0 = KllLongsSketch.wrap(MemorySegment.ofArray($1.clone()));",
-     "KllItemsSketch<String> $0 = KllItemsSketch.wrap(MemorySegment.ofArray($1.clone()), Comparator.naturalOrder(), new ArrayOfStringsSerDe());"},
+     "KllItemsSketch<String> $0 = KllItemsSketch.wrap(\n"
+     "    MemorySegment.ofArray($1.clone()), Comparator.naturalOrder(), new ArrayOfStringsSerDe());"},
     /*no_wrap=*/"",
     /*update=*/
     {"$0.update($1);", "$0.update((float) ($1));  // rounded to float, as the engines do", "$0.update($1);",

@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/substitute.h"
+#include "harness/family/snippet_steps.h"
 #include "sketches/kll/kll_snippet_dialect.h"
 
 namespace dsconform {
@@ -47,19 +48,17 @@ constexpr ScalarQuery kScalarQueries[] = {
 
 // How an item of each type is printed: floats widened to double, as the engines do.
 SnippetValue ItemValue(KllItem item) {
-  return item == KllItem::kLong ? SnippetValue::kInt : item == KllItem::kString ? SnippetValue::kString : SnippetValue::kDouble;
+  return item == KllItem::kLong     ? SnippetValue::kInt
+         : item == KllItem::kString ? SnippetValue::kString
+                                    : SnippetValue::kDouble;
 }
 
-class KllSteps {
+class KllSteps final : public SnippetSteps<KllSnippetDialect> {
  public:
-  KllSteps(const Case& c, const KllSnippetDialect& d) : w_(c, d.language(), d.family_text()), d_(d) {}
-
-  std::string Write() {
-    return w_.Write([this](size_t, const Op& op) { Step(op); });
-  }
+  using SnippetSteps::SnippetSteps;
 
  private:
-  void Step(const Op& op) {
+  void Step(const Op& op) override {
     // As the native engine: a slot a wrap could not make is skipped, with every step naming it.
     for (const std::string& slot : {op.sketch, op.Str("from")})
       if (missing_.count(slot)) {
@@ -117,11 +116,8 @@ class KllSteps {
       return;
     }
     const std::string name = op.Str("image");
-    const std::string image = w_.ImageVar(name);
-    if (image.empty()) {
-      w_.MissingImage(name, absl::StrCat("image '", name, "' is not in this stage"));
-      return;
-    }
+    const std::string image = w_.ImageOrStop(name, absl::StrCat("image '", name, "' is not in this stage"));
+    if (image.empty()) return;
     const char* call = wrap ? d_.wrap[Index(item)] : d_.heapify[Index(item)];
     w_.Line(absl::Substitute(call, Declare(op.sketch, item), image));
   }
@@ -200,8 +196,6 @@ class KllSteps {
   std::string Declare(const std::string& slot, KllItem item) { return w_.Declare(slot, kItemNames[Index(item)]); }
   KllItem Item(const std::string& slot) const { return ItemOf(w_.Tag(slot)); }
 
-  SnippetWriter w_;
-  const KllSnippetDialect& d_;
   std::set<std::string> missing_;  // slots a step this library cannot do would have made
 };
 

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/substitute.h"
+#include "harness/family/snippet_steps.h"
 #include "sketches/theta/theta_snippet_dialect.h"
 
 namespace dsconform {
@@ -39,16 +40,12 @@ constexpr QueryRow kQueries[] = {
 // Slot kinds as the writer's tags.
 std::string TagOf(ThetaKind kind) { return std::to_string(static_cast<int>(kind)); }
 
-class ThetaSteps {
+class ThetaSteps final : public SnippetSteps<ThetaSnippetDialect> {
  public:
-  ThetaSteps(const Case& c, const ThetaSnippetDialect& d) : w_(c, d.language(), d.family_text()), d_(d) {}
-
-  std::string Write() {
-    return w_.Write([this](size_t, const Op& op) { Step(op); });
-  }
+  using SnippetSteps::SnippetSteps;
 
  private:
-  void Step(const Op& op) {
+  void Step(const Op& op) override {
     // As the native engine: a step that reads a slot the library could not make
     // leaves its own slot unmade, said once; steps on such a slot are skipped.
     for (const char* key : {"from", "a", "b", "with"}) {
@@ -160,11 +157,9 @@ class ThetaSteps {
 
   void Deserialize(const Op& op) {
     const std::string name = op.Str("image");
-    const std::string image = w_.ImageVar(name);
-    if (image.empty()) {
-      w_.MissingImage(name, absl::StrCat("image '", name, "' is neither an image of the stage nor a byte field it produced"));
-      return;
-    }
+    const std::string image = w_.ImageOrStop(
+        name, absl::StrCat("image '", name, "' is neither an image of the stage nor a byte field it produced"));
+    if (image.empty()) return;
     const std::string mode = op.Str("mode", "heapify");
     const std::string* input = w_.InputImage(name);
     // An update sketch's image (serial version 3, family 2); this program writes none in C++.
@@ -258,8 +253,6 @@ class ThetaSteps {
   std::string P(const Op& op) const { return w_.language().float_value(op.Str("p")); }
   static const char* Ordered(const Op& op) { return op.Int("ordered", 1) != 0 ? "true" : "false"; }
 
-  SnippetWriter w_;
-  const ThetaSnippetDialect& d_;
   std::set<std::string> missing_;  // slots a step this library cannot do would have made
 };
 
