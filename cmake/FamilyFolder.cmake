@@ -13,7 +13,7 @@ function(dsconform_add_family name)
     list(REMOVE_ITEM _sources ${_tests})
   endif()
   add_library(dsconform_${name} ${_sources})
-  target_link_libraries(dsconform_${name} PUBLIC dsconform_model dsconform_accuracy)
+  target_link_libraries(dsconform_${name} PUBLIC dsconform_model dsconform_accuracy dsconform_snippets)
 
   # hll -> kHllStepsJson, frequent_items -> kFrequentItemsStepsJson.
   string(REPLACE "_" ";" _words "${name}")

@@ -8,25 +8,20 @@
 #include "absl/strings/str_cat.h"
 
 namespace dsconform {
-namespace {
 
-// Steps that give their slot a new value, whatever it held.
 bool MakesItsSlot(const std::string& step) {
   static const auto* makers = new std::set<std::string>{"create", "union", "result", "deserialize", "copy",
                                                         "convert", "intersection", "compact", "a_not_b"};
   return makers->count(step) > 0;
 }
 
-// The slots whose value a step uses.
-std::vector<std::string> SlotsRead(const Op& op) {
+std::vector<std::string> SlotsReadBy(const Op& op) {
   std::vector<std::string> read;
   if (!MakesItsSlot(op.op) && !op.sketch.empty()) read.push_back(op.sketch);
   for (const char* key : {"from", "a", "b", "with"})
     if (op.args.contains(key)) read.push_back(op.Str(key));
   return read;
 }
-
-}  // namespace
 
 std::unique_ptr<DeclaredStepsPlan> DeclaredStepsPlan::For(const PreparedStage& stage,
                                                          const std::set<std::string>& declared,
@@ -45,7 +40,7 @@ std::unique_ptr<DeclaredStepsPlan> DeclaredStepsPlan::For(const PreparedStage& s
     const size_t this_tape = tape;
     if (op.items) ++tape;
     std::string blocked;
-    for (const auto& slot : SlotsRead(op))
+    for (const auto& slot : SlotsReadBy(op))
       if (unusable.count(slot)) {
         blocked = slot;
         break;

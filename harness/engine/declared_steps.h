@@ -15,6 +15,12 @@
 
 namespace dsconform {
 
+// Whether `step` gives its slot a new value, whatever it held (create, union, ...).
+bool MakesItsSlot(const std::string& step);
+// The slots whose value a step uses: its own (unless it makes it), and those
+// named by its from, a, b and with members.
+std::vector<std::string> SlotsReadBy(const Op& op);
+
 // A stage cut down to the steps an engine declares (harness/engine/capabilities.h),
 // so that a step it does not declare never reaches it. The harness answers for
 // the engine as docs/engine-protocol.md asks an engine to answer a step it cannot

@@ -2,6 +2,7 @@
 
 #include "sketches/cpc/cpc_image_checks.h"
 #include "sketches/cpc/cpc_image_layout.h"
+#include "sketches/cpc/cpc_snippets.h"
 #include "sketches/cpc/cpc_suites.h"
 
 namespace dsconform {
@@ -32,9 +33,8 @@ class Cpc final : public Family {
     return CheckCpcInvariant(invariant, values);
   }
 
-  // Repro snippets are not written for CPC yet: `dsconform repro` prints the case program only.
-  std::string JavaSnippet(const Case&) const override { return ""; }
-  std::string CppSnippet(const Case&) const override { return ""; }
+  std::string JavaSnippet(const Case& c) const override { return CpcJavaSnippet(c); }
+  std::string CppSnippet(const Case& c) const override { return CpcCppSnippet(c); }
 
   std::vector<std::string> SnapshotPrefixes() const override { return {"cpc"}; }
   Case SnapshotCase(const std::string& id, const std::string& image) const override {

@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "sketches/kll/kll_image_layout.h"
+#include "sketches/kll/kll_snippets.h"
 #include "sketches/kll/kll_suites.h"
 
 namespace dsconform {
@@ -37,8 +38,13 @@ class Kll final : public Family {
     return {absl::StrCat("kll has no invariant check '", invariant.check, "'")};
   }
 
-  std::string JavaSnippet(const Case& /*c*/) const override { return ""; }
-  std::string CppSnippet(const Case& /*c*/) const override { return ""; }
+  std::string JavaSnippet(const Case& c) const override { return KllJavaSnippet(c); }
+  std::string CppSnippet(const Case& c) const override { return KllCppSnippet(c); }
+
+  std::vector<std::string> SnapshotPrefixes() const override { return {"kll"}; }
+  Case SnapshotCase(const std::string& id, const std::string& image) const override {
+    return KllSnapshotCase(id, image);
+  }
 };
 
 }  // namespace

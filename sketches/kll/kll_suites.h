@@ -45,6 +45,11 @@ void AddKllQuery(CaseBuilder& b, const std::string& slot, const std::string& as,
 // first compactions (k, k+1, 2k+1, 4k+3), at most `max_n`; sorted, unique.
 std::vector<int64_t> KllSizes(int k, int64_t max_n);
 
+// The case of a TCK snapshot (kll_<item>_n<N>_<language>.sk, the item type
+// taken from the name): the image read by heapify and by wrap, written again,
+// and every cross-language query answered, the grids over the image's range.
+Case KllSnapshotCase(const std::string& id, const std::string& image);
+
 }  // namespace dsconform
 
 #endif  // DSCONFORM_SKETCHES_KLL_KLL_SUITES_H_

@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "sketches/theta/theta_image_layout.h"
+#include "sketches/theta/theta_snippets.h"
 #include "sketches/theta/theta_suites.h"
 
 namespace dsconform {
@@ -32,8 +33,8 @@ class Theta final : public Family {
     return {absl::StrCat("theta has no invariant check '", invariant.check, "'")};
   }
 
-  std::string JavaSnippet(const Case&) const override { return ""; }
-  std::string CppSnippet(const Case&) const override { return ""; }
+  std::string JavaSnippet(const Case& c) const override { return ThetaJavaSnippet(c); }
+  std::string CppSnippet(const Case& c) const override { return ThetaCppSnippet(c); }
 
   std::vector<std::string> SnapshotPrefixes() const override { return {"theta"}; }
   Case SnapshotCase(const std::string& id, const std::string& image) const override {
