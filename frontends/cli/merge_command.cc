@@ -17,6 +17,7 @@
 #include "reports/jsonl_writer.h"
 #include "reports/record_journal.h"
 #include "reports/run_summary.h"
+#include "sketches/compiled_families.h"
 
 namespace dsconform {
 namespace {
@@ -88,7 +89,7 @@ int MergeCommand(const std::vector<std::string>& args, const std::string& comman
   info.shard_index = 0;
   info.shard_count = 1;
   for (const std::string& dir : args) {
-    auto records = ReadRecordsJsonl(dir + "/" + JsonlWriter::kFileName);
+    auto records = ReadRecordsJsonl(dir + "/" + JsonlWriter::kFileName, nullptr, CompiledFamilies().truth_kinds());
     if (!records.ok()) return UsageError(std::string(records.status().message()));
     for (Record& r : *records) {
       if (!seen.insert({r.index, r.candidate + "|" + r.reference + "|" + r.writer}).second)
@@ -109,7 +110,8 @@ int MergeCommand(const std::vector<std::string>& args, const std::string& comman
   for (const Record& r : all)
     if (auto st = (*writer)->Write(r); !st.ok()) return UsageError(std::string(st.message()));
   if (auto st = (*writer)->Close(); !st.ok()) return UsageError(std::string(st.message()));
-  if (auto st = WriteSummaries(out, info, all, ""); !st.ok()) return UsageError(std::string(st.message()));
+  if (auto st = WriteSummaries(out, info, all, "", CompiledFamilies().truth_kinds()); !st.ok())
+    return UsageError(std::string(st.message()));
   PrintConsoleSummary(stdout, info, all, out);
   PrintIdlePatterns(stdout, *expectations, all);
   if (info.status != "complete") {  // as the reports' gate says
