@@ -1,5 +1,6 @@
-# dsconform_add_family(<name>): builds the family folder that calls it, so a family's CMake is
-# one line and a new source file needs no edit here.
+# dsconform_add_family(<name> [LINKS <library>...]): builds the family folder that calls it, so a
+# family's CMake is one line and a new source file needs no edit here. LINKS names the shared
+# plug-ins of the core it uses beyond the model (its kinds of truth: dsconform_truth_<kind>).
 #   - every *.cc but the tests -> library dsconform_<name> (on the core only: families never
 #     link each other or an engine);
 #   - <name>_steps.json        -> compiled in as dsconform::k<Name>StepsJson (its vocabulary);
@@ -7,13 +8,14 @@
 #     datasketches-cpp's headers where the build has them (DSC_HAVE_CPP) to check the family's
 #     decoders on real images beside hand-written ones.
 function(dsconform_add_family name)
+  cmake_parse_arguments(PARSE_ARGV 1 _family "" "" "LINKS")
   file(GLOB _sources CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/*.cc")
   file(GLOB _tests CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/*_test.cc")
   if(_tests)
     list(REMOVE_ITEM _sources ${_tests})
   endif()
   add_library(dsconform_${name} ${_sources})
-  target_link_libraries(dsconform_${name} PUBLIC dsconform_model dsconform_accuracy dsconform_snippets)
+  target_link_libraries(dsconform_${name} PUBLIC dsconform_model dsconform_snippets ${_family_LINKS})
 
   # hll -> kHllStepsJson, frequent_items -> kFrequentItemsStepsJson.
   string(REPLACE "_" ";" _words "${name}")

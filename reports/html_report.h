@@ -24,7 +24,7 @@ struct HtmlOptions {
   // differ between two runs of the same cases.
   std::string timing_line;
   // A section placed after the summary, already HTML (the accuracy study's
-  // tables and inline SVG charts, harness/accuracy/accuracy_report.h).
+  // tables and inline SVG charts, reports/accuracy_report.h).
   std::string extra_section_html;
 };
 

@@ -130,7 +130,8 @@ int64_t JsonlWriter::records_written() const {
   return records_written_;
 }
 
-absl::StatusOr<std::vector<Record>> ReadRecordsJsonl(const std::string& path, JsonlReadWarnings* warnings) {
+absl::StatusOr<std::vector<Record>> ReadRecordsJsonl(const std::string& path, JsonlReadWarnings* warnings,
+                                                     const TruthKinds& truth_kinds) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return absl::NotFoundError(absl::StrCat("cannot open ", path, ": ", std::strerror(errno)));
   std::stringstream buffer;
@@ -150,7 +151,7 @@ absl::StatusOr<std::vector<Record>> ReadRecordsJsonl(const std::string& path, Js
     if (line.find_first_not_of(" \t") == std::string::npos) continue;
 
     Record r;
-    const std::string reason = ParseRecordLine(line, &r);
+    const std::string reason = ParseRecordLine(line, &r, truth_kinds);
     if (reason.empty()) {
       records.push_back(std::move(r));
       continue;

@@ -10,6 +10,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "harness/record/record.h"
+#include "harness/truth/truth_kind.h"
 
 namespace dsconform {
 
@@ -68,9 +69,10 @@ struct JsonlReadWarnings {
 
 // Reads records.jsonl. A malformed line fails the read with "path:line:
 // reason". An unterminated last line that does not parse is what a killed
-// run leaves: it is skipped and counted in `warnings` (when given).
-absl::StatusOr<std::vector<Record>> ReadRecordsJsonl(const std::string& path,
-                                                     JsonlReadWarnings* warnings = nullptr);
+// run leaves: it is skipped and counted in `warnings` (when given). The
+// samples of `truth_kinds` are read back (RecordFromJson).
+absl::StatusOr<std::vector<Record>> ReadRecordsJsonl(const std::string& path, JsonlReadWarnings* warnings = nullptr,
+                                                     const TruthKinds& truth_kinds = {});
 
 }  // namespace dsconform
 

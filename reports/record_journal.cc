@@ -92,7 +92,7 @@ absl::Status RecordJournal::Close() {
   return absl::OkStatus();
 }
 
-absl::StatusOr<RecordLines> ReadRecordJournal(const std::string& path) {
+absl::StatusOr<RecordLines> ReadRecordJournal(const std::string& path, const TruthKinds& truth_kinds) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return absl::NotFoundError(absl::StrCat("cannot open ", path, ": ", std::strerror(errno)));
   RecordLines out;
@@ -129,7 +129,7 @@ absl::StatusOr<RecordLines> ReadRecordJournal(const std::string& path) {
     }
     Record r;
     std::string error;
-    if (!RecordFromJson(j, &r, &error)) break;
+    if (!RecordFromJson(j, &r, &error, truth_kinds)) break;
     pending.lines.push_back({r.index, offset, length});
     pending.records.push_back(std::move(r));
     offset += length;

@@ -10,6 +10,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "harness/record/record.h"
+#include "harness/truth/truth_kind.h"
 #include "reports/record_lines.h"
 
 namespace dsconform {
@@ -53,8 +54,9 @@ class RecordJournal {
 };
 
 // The committed batches of a journal: records and lines of the cases of every commit line up to
-// the first line that is cut short or does not belong (kept_bytes); what follows is dropped.
-absl::StatusOr<RecordLines> ReadRecordJournal(const std::string& path);
+// the first line that is cut short or does not belong (kept_bytes); what follows is dropped. The
+// samples of `truth_kinds` are read back (RecordFromJson).
+absl::StatusOr<RecordLines> ReadRecordJournal(const std::string& path, const TruthKinds& truth_kinds = {});
 
 }  // namespace dsconform
 

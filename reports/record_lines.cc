@@ -52,7 +52,7 @@ bool WriteAll(int fd, const char* data, size_t size) {
 
 }  // namespace
 
-std::string ParseRecordLine(const std::string& line, Record* r) {
+std::string ParseRecordLine(const std::string& line, Record* r, const TruthKinds& truth_kinds) {
   nlohmann::json j;
   try {
     j = nlohmann::json::parse(line);
@@ -61,11 +61,11 @@ std::string ParseRecordLine(const std::string& line, Record* r) {
   }
   if (!j.is_object()) return "not a JSON object";
   std::string error;
-  if (!RecordFromJson(j, r, &error)) return absl::StrCat("not a record: ", error);
+  if (!RecordFromJson(j, r, &error, truth_kinds)) return absl::StrCat("not a record: ", error);
   return "";
 }
 
-absl::StatusOr<RecordLines> ReadRecordLines(const std::string& path) {
+absl::StatusOr<RecordLines> ReadRecordLines(const std::string& path, const TruthKinds& truth_kinds) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return absl::NotFoundError(absl::StrCat("cannot open ", path, ": ", std::strerror(errno)));
   RecordLines out;
@@ -81,7 +81,7 @@ absl::StatusOr<RecordLines> ReadRecordLines(const std::string& path) {
     }
     if (line.find_first_not_of(" \t") != std::string::npos) {
       Record r;
-      if (const std::string why = ParseRecordLine(line, &r); !why.empty())
+      if (const std::string why = ParseRecordLine(line, &r, truth_kinds); !why.empty())
         return absl::DataLossError(absl::StrCat(path, ":", line_no, ": ", why));
       out.cases.insert(r.index);
       out.lines.push_back({r.index, offset, length});

@@ -9,6 +9,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "harness/record/record.h"
+#include "harness/truth/truth_kind.h"
 
 namespace dsconform {
 
@@ -32,8 +33,9 @@ struct RecordLines {
 // Reads records.jsonl, every line a record; a malformed line fails with "path:line: why". An
 // unterminated last line (a write cut short) is dropped and counted in dropped_bytes, with the
 // records of the last case before it (records.jsonl written record by record in case order, by an
-// earlier dsconform, may end in a case cut short).
-absl::StatusOr<RecordLines> ReadRecordLines(const std::string& path);
+// earlier dsconform, may end in a case cut short). The samples of `truth_kinds` are read back
+// (RecordFromJson).
+absl::StatusOr<RecordLines> ReadRecordLines(const std::string& path, const TruthKinds& truth_kinds = {});
 
 // One file's lines to copy.
 struct RecordLineSource {
@@ -47,7 +49,7 @@ struct RecordLineSource {
 absl::Status WriteRecordLinesInCaseOrder(const std::string& out, const std::vector<RecordLineSource>& sources);
 
 // Parses one line (without its newline) into *r; returns why it is not a record, or "".
-std::string ParseRecordLine(const std::string& line, Record* r);
+std::string ParseRecordLine(const std::string& line, Record* r, const TruthKinds& truth_kinds = {});
 
 }  // namespace dsconform
 

@@ -116,7 +116,7 @@ absl::StatusOr<RunMeasure> TimeWholeRun(const BenchSetup& setup, int workers, co
   auto cases = LoadCasesFromFlags();
   if (!cases.ok()) return cases.status();
   const std::vector<IndexedCase> todo = Indexed(*cases);
-  auto output = ReportOutput::Open(dir, /*resume=*/false);
+  auto output = ReportOutput::Open(dir, /*resume=*/false, CompiledFamilies().truth_kinds());
   if (!output.ok()) return output.status();
   auto engines = CreateEngines(setup.factories, workers);
   if (!engines.ok()) return engines.status();
@@ -145,7 +145,7 @@ absl::Status TimeSerialPass(const BenchSetup& setup, const std::string& dir, Ben
   m.generation_seconds = SecondsSince(start);
   m.cases = static_cast<int64_t>(cases->size());
   const std::vector<IndexedCase> todo = Indexed(*cases);
-  auto output = ReportOutput::Open(dir, /*resume=*/false);
+  auto output = ReportOutput::Open(dir, /*resume=*/false, CompiledFamilies().truth_kinds());
   if (!output.ok()) return output.status();
   auto engines = CreateEngines(setup.factories, 1);
   if (!engines.ok()) return engines.status();

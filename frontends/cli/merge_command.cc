@@ -18,6 +18,7 @@
 #include "reports/jsonl_writer.h"
 #include "reports/record_journal.h"
 #include "reports/run_summary.h"
+#include "sketches/compiled_families.h"
 
 namespace dsconform {
 namespace {
@@ -89,7 +90,7 @@ int MergeCommand(const std::vector<std::string>& args, const std::string& comman
   info.shard_index = 0;
   info.shard_count = 1;
   for (const std::string& dir : args) {
-    auto records = ReadRecordsJsonl(dir + "/" + JsonlWriter::kFileName);
+    auto records = ReadRecordsJsonl(dir + "/" + JsonlWriter::kFileName, nullptr, CompiledFamilies().truth_kinds());
     if (!records.ok()) return UsageError(std::string(records.status().message()));
     for (Record& r : *records) {
       if (!seen.insert({r.index, r.candidate + "|" + r.reference + "|" + r.writer}).second)
@@ -122,7 +123,8 @@ int MergeCommand(const std::vector<std::string>& args, const std::string& comman
     else
       std::fprintf(stderr, "dsconform merge: stale rules not listed: %s\n", std::string(used.status().message()).c_str());
   }
-  if (auto st = WriteSummaries(out, info, all, stale, ""); !st.ok()) return UsageError(std::string(st.message()));
+  if (auto st = WriteSummaries(out, info, all, stale, "", CompiledFamilies().truth_kinds()); !st.ok())
+    return UsageError(std::string(st.message()));
   PrintConsoleSummary(stdout, info, all, out);
   PrintStaleRules(stdout, stale);
   if (info.status != "complete") {  // as the reports' gate says

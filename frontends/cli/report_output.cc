@@ -13,8 +13,9 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
-#include "harness/accuracy/accuracy_report.h"
-#include "harness/accuracy/accuracy_study.h"
+#include "absl/strings/str_join.h"
+#include "harness/truth/accuracy_study.h"
+#include "reports/accuracy_report.h"
 #include "reports/html_report.h"
 #include "reports/jsonl_writer.h"
 #include "reports/junit_report.h"
@@ -26,7 +27,7 @@
 namespace dsconform {
 
 absl::StatusOr<std::unique_ptr<ReportOutput>> ReportOutput::Open(const std::string& dir, bool resume,
-                                                                  std::FILE* log) {
+                                                                  const TruthKinds& truth_kinds, std::FILE* log) {
   const auto unwritable = [&](const absl::Status& st) {
     return absl::Status(st.code(), absl::StrCat("report directory ", dir, " cannot be written: ", st.message()));
   };
@@ -48,7 +49,7 @@ absl::StatusOr<std::unique_ptr<ReportOutput>> ReportOutput::Open(const std::stri
     // finished. Should a case be in both (killed as it wrote records.jsonl), records.jsonl's is kept.
     std::set<int64_t> cases;
     if (have_records) {
-      auto file = ReadRecordLines(records_path);
+      auto file = ReadRecordLines(records_path, truth_kinds);
       if (!file.ok()) return file.status();
       if (file->dropped_bytes > 0)
         std::fprintf(log, "dsconform: %s ends in a line cut short: dropped with its last case, which runs again\n",
@@ -58,7 +59,7 @@ absl::StatusOr<std::unique_ptr<ReportOutput>> ReportOutput::Open(const std::stri
       done_file_lines = std::move(file->lines);
     }
     if (have_journal) {
-      auto journal = ReadRecordJournal(journal_path);
+      auto journal = ReadRecordJournal(journal_path, truth_kinds);
       if (!journal.ok()) return journal.status();
       if (journal->dropped_bytes > 0)
         std::fprintf(log, "dsconform: %s: dropped %lld bytes after its last whole batch (cut short by a kill); "
@@ -82,13 +83,15 @@ absl::StatusOr<std::unique_ptr<ReportOutput>> ReportOutput::Open(const std::stri
   }
   auto journal = RecordJournal::Open(journal_path, keep_journal_bytes);
   if (!journal.ok()) return unwritable(journal.status());
-  return std::unique_ptr<ReportOutput>(new ReportOutput(dir, std::move(*journal), std::move(done),
+  return std::unique_ptr<ReportOutput>(new ReportOutput(dir, truth_kinds, std::move(*journal), std::move(done),
                                                         std::move(done_file_lines), std::move(journal_lines)));
 }
 
-ReportOutput::ReportOutput(std::string dir, std::unique_ptr<RecordJournal> journal, std::vector<Record> done,
-                           std::vector<RecordLine> done_file_lines, std::vector<RecordLine> journal_lines)
+ReportOutput::ReportOutput(std::string dir, TruthKinds truth_kinds, std::unique_ptr<RecordJournal> journal,
+                           std::vector<Record> done, std::vector<RecordLine> done_file_lines,
+                           std::vector<RecordLine> journal_lines)
     : dir_(std::move(dir)),
+      truth_kinds_(std::move(truth_kinds)),
       journal_(std::move(journal)),
       done_(std::move(done)),
       done_file_lines_(std::move(done_file_lines)),
@@ -106,15 +109,16 @@ absl::Status ReportOutput::Write(const std::vector<IndexedCase>& batch, std::vec
 }
 
 absl::Status WriteSummaries(const std::string& dir, const RunInfo& info, const std::vector<Record>& records,
-                            const std::vector<StaleRule>& stale_rules, const std::string& timing) {
+                            const std::vector<StaleRule>& stale_rules, const std::string& timing,
+                            const TruthKinds& truth_kinds) {
   if (auto st = WriteReportFile(dir + "/run_info.json", RunInfoToJson(info).dump(2) + "\n"); !st.ok()) return st;
   RunSummary summary = Summarize(records);
   summary.stale_rules = stale_rules;
   if (auto st = WriteSummaryJson(dir + "/summary.json", info, summary); !st.ok()) return st;
   // Cases with truth give the accuracy study its own two files and a section of the HTML report.
-  const AccuracyStudy study = StudyAccuracy(records);
+  const AccuracyStudy study = StudyAccuracy(records, truth_kinds);
   std::string accuracy_html;
-  if (study.trials > 0 || study.rank.trials > 0) {
+  if (study.trials() > 0) {
     if (auto st = WriteReportFile(dir + "/accuracy.json", AccuracyStudyToJson(study).dump(2) + "\n"); !st.ok())
       return st;
     if (auto st = WriteReportFile(dir + "/accuracy.md", AccuracyStudyMarkdown(study)); !st.ok()) return st;
@@ -150,7 +154,7 @@ absl::Status ReportOutput::Finish(const RunInfo& info, const KnownDifferences* k
   done_.clear();
   std::stable_sort(records_.begin(), records_.end(), [](const Record& a, const Record& b) { return a.index < b.index; });
   const std::vector<StaleRule> stale = known != nullptr ? StaleRules(*known, records_) : std::vector<StaleRule>();
-  if (auto st = WriteSummaries(dir_, info, records_, stale, timing); !st.ok()) return st;
+  if (auto st = WriteSummaries(dir_, info, records_, stale, timing, truth_kinds_); !st.ok()) return st;
   PrintConsoleSummary(console, info, records_, dir_);
   PrintStaleRules(console, stale);
   // Only now: a run killed before this point is resumed from the journal.
@@ -221,6 +225,18 @@ void PrintStaleRules(std::FILE* out, const std::vector<StaleRule>& stale) {
   std::fprintf(out, "%zu stale rules: they applied to records of this run and covered nothing (fixed, or not reached?):\n",
                stale.size());
   for (const StaleRule& s : stale) std::fprintf(out, "  %s\n", StaleRuleLine(s).c_str());
+}
+
+void PrintAccuracyFindings(std::FILE* out, const std::vector<Record>& records, const TruthKinds& truth_kinds) {
+  const AccuracyStudy study = StudyAccuracy(records, truth_kinds);
+  std::vector<std::string> pooled;  // "1200 estimates", "0 rank trials"
+  for (const auto& part : study.parts)
+    pooled.push_back(absl::StrCat(part->trials(), " ", part->trials_noun()));
+  std::fprintf(out, "accuracy: %zu findings over %s (accuracy.md)\n", study.findings.size(),
+               absl::StrJoin(pooled, " and ").c_str());
+  for (const auto& f : study.findings)
+    std::fprintf(out, "  %s %s %s n=%lld: %s\n", f.suite.c_str(), f.series.c_str(), f.engine.c_str(),
+                 static_cast<long long>(f.truth), f.text.c_str());
 }
 
 void PrintOutOfMemoryAdvice(std::FILE* out, const std::vector<Record>& records) {

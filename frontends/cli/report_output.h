@@ -12,6 +12,7 @@
 #include "harness/expect/known_differences.h"
 #include "harness/record/record.h"
 #include "harness/run/runner.h"
+#include "harness/truth/truth_kind.h"
 #include "reports/record_journal.h"
 #include "reports/record_lines.h"
 
@@ -21,16 +22,19 @@ namespace dsconform {
 // go to records.journal.jsonl (reports/record_journal.h), so a run killed at any
 // moment keeps whatever it finished. Finish writes records.jsonl from the
 // journal (and, resumed, the records.jsonl it started from) in case order, then
-// summary.json, summary.md, report.html and junit.xml, and removes the journal.
+// summary.json, summary.md, report.html and junit.xml (and, when records carry
+// samples of the kinds of truth, accuracy.json and accuracy.md), and removes
+// the journal.
 class ReportOutput : public RecordSink {
  public:
   // Checks the directory is writable before any engine starts. A new run
   // removes the reports and the journal of an earlier run there. With
   // `resume`, the cases finished in records.jsonl and in the journal (its
   // committed batches; a batch cut short is dropped, with a word to `log`) are
-  // kept and their records returned by done_records().
+  // kept and their records returned by done_records(). `truth_kinds` read
+  // their samples back and study them (FamilyCatalog::truth_kinds).
   static absl::StatusOr<std::unique_ptr<ReportOutput>> Open(const std::string& dir, bool resume,
-                                                            std::FILE* log = stderr);
+                                                            const TruthKinds& truth_kinds, std::FILE* log = stderr);
 
   // Journals the batch's records (thread-safe).
   absl::Status Write(const std::vector<IndexedCase>& batch, std::vector<Record> records) override;
@@ -48,9 +52,11 @@ class ReportOutput : public RecordSink {
                       std::FILE* console, const std::function<void()>& after_records_file = nullptr);
 
  private:
-  ReportOutput(std::string dir, std::unique_ptr<RecordJournal> journal, std::vector<Record> done,
-               std::vector<RecordLine> done_file_lines, std::vector<RecordLine> journal_lines);
+  ReportOutput(std::string dir, TruthKinds truth_kinds, std::unique_ptr<RecordJournal> journal,
+               std::vector<Record> done, std::vector<RecordLine> done_file_lines,
+               std::vector<RecordLine> journal_lines);
   const std::string dir_;
+  const TruthKinds truth_kinds_;
   std::unique_ptr<RecordJournal> journal_;
   std::vector<Record> done_;
   std::vector<RecordLine> done_file_lines_;  // where done_ records of records.jsonl are in it
@@ -59,9 +65,18 @@ class ReportOutput : public RecordSink {
   std::vector<Record> records_;
 };
 
-// Writes the four summaries of a finished set of records into `dir`, the stale rules among them.
+// Writes the summaries of a finished set of records into `dir`: run_info.json,
+// summary.json, summary.md (the stale rules among them), junit.xml, report.html,
+// and the accuracy study of `truth_kinds` (accuracy.json, accuracy.md) when the
+// records carry samples.
 absl::Status WriteSummaries(const std::string& dir, const RunInfo& info, const std::vector<Record>& records,
-                            const std::vector<StaleRule>& stale_rules, const std::string& timing);
+                            const std::vector<StaleRule>& stale_rules, const std::string& timing,
+                            const TruthKinds& truth_kinds);
+
+// The accuracy study of `records` over `truth_kinds`, as `run` prints it:
+// "accuracy: F findings over N estimates and M rank trials (accuracy.md)", then
+// one line per finding.
+void PrintAccuracyFindings(std::FILE* out, const std::vector<Record>& records, const TruthKinds& truth_kinds);
 
 // Per suite: records run and records differing; per differing field a count
 // and an example; then where the reports are.

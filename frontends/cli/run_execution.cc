@@ -16,7 +16,6 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
-#include "harness/accuracy/accuracy_study.h"
 #include "frontends/cli/case_selection.h"
 #include "frontends/cli/cli_flags.h"
 #include "frontends/cli/commands.h"
@@ -28,6 +27,8 @@
 #include "harness/fuzz/fuzz_cases.h"
 #include "harness/run/runner.h"
 #include "harness/tck/tck_import.h"
+#include "harness/truth/distinct/distinct_kind.h"
+#include "harness/truth/ranks/rank_kind.h"
 #include "reports/record_text.h"
 #include "sketches/compiled_families.h"
 
@@ -200,7 +201,8 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
   auto test_signal = TestSignalFromEnvironment();
   if (!test_signal.ok()) return UsageError(std::string(test_signal.status().message()));
   const std::string dir = absl::GetFlag(FLAGS_report_dir);
-  auto output = ReportOutput::Open(dir, absl::GetFlag(FLAGS_resume));
+  const TruthKinds& truth_kinds = CompiledFamilies().truth_kinds();
+  auto output = ReportOutput::Open(dir, absl::GetFlag(FLAGS_resume), truth_kinds);
   if (!output.ok()) return UsageError(std::string(output.status().message()));
 
   std::vector<EngineFactory*> raw;
@@ -215,8 +217,8 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
   options.jobs = jobs;
   options.families = &CompiledFamilies();
   options.check_invariants = inputs.check_invariants;
-  options.outlier_standard_errors = absl::GetFlag(FLAGS_outlier_sigmas);
-  options.rank_outlier_epsilons = absl::GetFlag(FLAGS_rank_outlier_epsilons);
+  options.truth_settings = {{kOutlierSigmasSetting, absl::GetFlag(FLAGS_outlier_sigmas)},
+                            {kRankOutlierEpsilonsSetting, absl::GetFlag(FLAGS_rank_outlier_epsilons)}};
   options.known_differences = judged ? &known : nullptr;
   if (absl::GetFlag(FLAGS_keep_images)) options.max_record_image_bytes = -1;
   const std::string reference = absl::GetFlag(FLAGS_reference);
@@ -270,11 +272,11 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
   progress.Finish(stats->cases_done);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   info.status = stats->interrupted ? "interrupted" : "complete";
-  // Trials (one engine running one case with truth) and the estimates they judged (harness/accuracy/).
+  // Trials (one engine running one case with truth) and the estimates they judged (harness/truth/).
   int64_t trials = 0, estimates = 0;
   for (const Record& r : (*output)->records()) {
-    trials += !r.accuracy.empty() || !r.rank_accuracy.empty();
-    estimates += static_cast<int64_t>(r.accuracy.size() + r.rank_accuracy.size());
+    trials += !r.truth_samples.empty();
+    for (const auto& [member, samples] : r.truth_samples) estimates += static_cast<int64_t>(samples->size());
   }
   if (trials > 0)
     std::fprintf(stderr,
@@ -294,14 +296,7 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
     return kExitUsage;
   }
   PrintOutOfMemoryAdvice(stdout, (*output)->records());
-  if (trials > 0) {
-    const AccuracyStudy study = StudyAccuracy((*output)->records());
-    std::printf("accuracy: %zu findings over %lld estimates and %lld rank trials (accuracy.md)\n",
-                study.findings.size(), static_cast<long long>(study.trials), static_cast<long long>(study.rank.trials));
-    for (const auto& f : study.findings)
-      std::printf("  %s %s %s n=%lld: %s\n", f.suite.c_str(), f.series.c_str(), f.engine.c_str(),
-                  static_cast<long long>(f.truth), f.text.c_str());
-  }
+  if (trials > 0) PrintAccuracyFindings(stdout, (*output)->records(), truth_kinds);
   if (absl::GetFlag(FLAGS_update_expectations)) {
     // After Finish, records() holds the whole run, a resumed run's earlier records included.
     if (auto st = AppendDraftRules(known, (*output)->records(), stderr); !st.ok()) return UsageError(std::string(st.message()));

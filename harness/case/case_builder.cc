@@ -37,13 +37,10 @@ CaseBuilder& CaseBuilder::Check(std::string check, std::vector<std::string> fiel
   return *this;
 }
 
-CaseBuilder& CaseBuilder::AddTruth(Truth truth) {
-  case_.truth.push_back(std::move(truth));
-  return *this;
-}
-
-CaseBuilder& CaseBuilder::AddRankTruth(RankTruth truth) {
-  case_.rank_truth.push_back(std::move(truth));
+CaseBuilder& CaseBuilder::AddTruth(const std::string& member, nlohmann::ordered_json entry) {
+  nlohmann::ordered_json& entries = case_.truth[member];
+  if (!entries.is_array()) entries = nlohmann::ordered_json::array();
+  entries.push_back(std::move(entry));
   return *this;
 }
 

@@ -22,10 +22,9 @@ class CaseBuilder {
   CaseBuilder& Check(std::string check, std::vector<std::string> fields);
   // An image the first stage reads by name (an imported snapshot).
   CaseBuilder& Input(std::string name, std::string image);
-  // The true answer to a query (see Truth); harness/accuracy/distinct_truth.h computes it from ops().
-  CaseBuilder& AddTruth(Truth truth);
-  // A query judged against the exact ranks of its items (see RankTruth).
-  CaseBuilder& AddRankTruth(RankTruth truth);
+  // An entry of a kind of truth under its case member (Case::truth); the kinds'
+  // own helpers (harness/truth/<kind>/) say what goes in it.
+  CaseBuilder& AddTruth(const std::string& member, nlohmann::ordered_json entry);
   const std::vector<Op>& ops() const { return case_.ops; }
   Case Build() { return std::move(case_); }
 

@@ -1,7 +1,10 @@
 #include "harness/case/case_program.h"
 
+#include <algorithm>
+
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "harness/case/json_access.h"
 
 namespace dsconform {
@@ -77,6 +80,28 @@ absl::StatusOr<std::vector<Op>> OpsFromJson(const nlohmann::json& j, const std::
   return ops;
 }
 
+// The members a case has of its own; any other is a kind of truth's entries.
+const std::vector<std::string>& CaseMembers() {
+  static const auto* members =
+      new std::vector<std::string>{"id", "suite", "family", "ops", "inputs", "cross", "invariants"};
+  return *members;
+}
+
+// `of` (what is judged) first, `series` (how the study pools it) last, the kind's own members by name
+// between: the order a suite and a parser give alike.
+nlohmann::ordered_json EntryInCaseOrder(const nlohmann::ordered_json& entry) {
+  if (!entry.is_object()) return entry;
+  std::vector<std::string> keys;
+  for (auto it = entry.begin(); it != entry.end(); ++it)
+    if (it.key() != "of" && it.key() != "series") keys.push_back(it.key());
+  std::sort(keys.begin(), keys.end());
+  if (entry.contains("of")) keys.insert(keys.begin(), "of");
+  if (entry.contains("series")) keys.push_back("series");
+  nlohmann::ordered_json out = nlohmann::ordered_json::object();
+  for (const auto& k : keys) out[k] = entry.at(k);
+  return out;
+}
+
 }  // namespace
 
 nlohmann::ordered_json CaseToJson(const Case& c) {
@@ -99,27 +124,23 @@ nlohmann::ordered_json CaseToJson(const Case& c) {
     for (const auto& i : c.invariants) inv.push_back({{"check", i.check}, {"fields", i.fields}});
     j["invariants"] = inv;
   }
-  if (!c.truth.empty()) {
-    nlohmann::ordered_json truth = nlohmann::ordered_json::array();
-    for (const auto& t : c.truth) {
-      nlohmann::ordered_json e = {{"of", t.of}, {"distinct", t.distinct}};
-      if (!t.rse.empty()) e["rse"] = t.rse;
-      if (!t.series.empty()) e["series"] = t.series;
-      truth.push_back(std::move(e));
-    }
-    j["truth"] = truth;
-  }
-  if (!c.rank_truth.empty()) {
-    nlohmann::ordered_json truth = nlohmann::ordered_json::array();
-    for (const auto& t : c.rank_truth) truth.push_back({{"of", t.of}, {"n", t.n}, {"series", t.series}});
-    j["rank_truth"] = truth;
+  for (const auto& [member, entries] : c.truth) {
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (const auto& e : entries) out.push_back(EntryInCaseOrder(e));
+    j[member] = std::move(out);
   }
   return j;
 }
 
 absl::StatusOr<Case> CaseFromJson(const nlohmann::json& j, const std::string& path) {
   if (!j.is_object()) return absl::InvalidArgumentError(absl::StrCat(path, ": a case must be a JSON object"));
-  if (auto st = RejectUnknownKeys(j, {"id", "suite", "family", "ops", "inputs", "cross", "invariants", "truth", "rank_truth"}, path); !st.ok()) return st;
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    const auto& own = CaseMembers();
+    if (std::find(own.begin(), own.end(), it.key()) != own.end() || it->is_array()) continue;
+    return absl::InvalidArgumentError(absl::StrCat(path, "/", it.key(), ": unknown field (allowed: ",
+                                                   absl::StrJoin(own, ", "),
+                                                   "; and, as arrays, the entries of the family's kinds of truth)"));
+  }
   Case c;
   auto id = RequireString(j, "id", path);
   if (!id.ok()) return id.status();
@@ -179,46 +200,9 @@ absl::StatusOr<Case> CaseFromJson(const nlohmann::json& j, const std::string& pa
       c.invariants.push_back(std::move(x));
     }
   }
-  if (auto truth = j.find("truth"); truth != j.end()) {
-    if (!truth->is_array()) return fail(absl::InvalidArgumentError(path + "/truth: expected an array"));
-    for (size_t i = 0; i < truth->size(); ++i) {
-      const std::string tpath = absl::StrCat(path, "/truth/", i);
-      const auto& e = (*truth)[i];
-      if (!e.is_object()) return fail(absl::InvalidArgumentError(tpath + ": expected an object"));
-      if (auto st = RejectUnknownKeys(e, {"of", "distinct", "rse", "series"}, tpath); !st.ok()) return fail(st);
-      Truth t;
-      auto of = RequireString(e, "of", tpath);
-      if (!of.ok()) return fail(of.status());
-      t.of = *of;
-      auto distinct = RequireInt(e, "distinct", tpath);
-      if (!distinct.ok()) return fail(distinct.status());
-      if (*distinct < 0) return fail(absl::InvalidArgumentError(tpath + "/distinct: must not be negative"));
-      t.distinct = *distinct;
-      auto rse = OptionalString(e, "rse", tpath);
-      if (!rse.ok()) return fail(rse.status());
-      t.rse = rse->value_or("");
-      auto series = OptionalString(e, "series", tpath);
-      if (!series.ok()) return fail(series.status());
-      t.series = series->value_or("");
-      c.truth.push_back(std::move(t));
-    }
-  }
-  if (auto truth = j.find("rank_truth"); truth != j.end()) {
-    if (!truth->is_array()) return fail(absl::InvalidArgumentError(path + "/rank_truth: expected an array"));
-    for (size_t i = 0; i < truth->size(); ++i) {
-      const std::string tpath = absl::StrCat(path, "/rank_truth/", i);
-      const auto& e = (*truth)[i];
-      if (!e.is_object()) return fail(absl::InvalidArgumentError(tpath + ": expected an object"));
-      if (auto st = RejectUnknownKeys(e, {"of", "n", "series"}, tpath); !st.ok()) return fail(st);
-      auto of = RequireString(e, "of", tpath);
-      if (!of.ok()) return fail(of.status());
-      auto n = RequireInt(e, "n", tpath);
-      if (!n.ok()) return fail(n.status());
-      if (*n < 0) return fail(absl::InvalidArgumentError(tpath + "/n: must not be negative"));
-      auto series = OptionalString(e, "series", tpath);
-      if (!series.ok()) return fail(series.status());
-      c.rank_truth.push_back({*of, *n, series->value_or("")});
-    }
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    const auto& own = CaseMembers();
+    if (std::find(own.begin(), own.end(), it.key()) == own.end()) c.truth[it.key()] = it.value();
   }
   return c;
 }

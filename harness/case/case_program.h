@@ -43,30 +43,6 @@ struct Invariant {
   std::vector<std::string> fields;
 };
 
-// The true answer to one of the case's queries, known because the harness made
-// the items (harness/accuracy/distinct_truth.h). Engines never see it; the
-// accuracy check compares each engine's own observations with it
-// (harness/accuracy/accuracy_check.h).
-struct Truth {
-  std::string of;        // the query's `as` (or slot): its fields are <of>.estimate, <of>.lb1 ...
-  int64_t distinct = 0;  // the exact number of distinct items the estimate counts
-  // The observation (a double, e.g. a rel_err step) holding the library's own
-  // stated relative standard error for this estimate; "" when it states none.
-  std::string rse;
-  // The accuracy study pools the trials of one series ("lgk=12") at one truth.
-  std::string series;
-};
-
-// A query step whose answers (ranks, quantiles, pmf, at both search criteria)
-// are judged against the exact ranks of the items its slot was fed, computed
-// from the steps before it (harness/accuracy/rank_truth.h,
-// rank_accuracy_check.h). Engines never see it.
-struct RankTruth {
-  std::string of;      // the query's `as` (or slot)
-  int64_t n = 0;       // how many items the slot holds: the stream length the study plots against
-  std::string series;  // the study pools the trials of one series ("k=200 double shuffled") at one n
-};
-
 // A deterministic workload with a stable, readable id. A case is data: the
 // same JSON form is what suites generate, `repro` prints and the corpus stores.
 struct Case {
@@ -79,13 +55,22 @@ struct Case {
   std::map<std::string, std::string> inputs;
   std::optional<CrossStage> cross;
   std::vector<Invariant> invariants;  // checked on the first stage's observations
-  std::vector<Truth> truth;           // likewise
-  std::vector<RankTruth> rank_truth;  // likewise
+  // True answers to the case's queries, known because the harness made the
+  // items: the entries of each kind of truth (harness/truth/truth_kind.h), an
+  // array, by the case member that carries them ("truth", "rank_truth").
+  // Engines never see them; each engine's own first-stage observations are
+  // judged against them by the kinds the case's family supplies.
+  std::map<std::string, nlohmann::ordered_json> truth;
 };
 
+// Truth entries are written with `of` first, `series` last and their other
+// members by name between, as every kind states them (docs/case-format.md), so
+// a case prints the same whether a suite built it or it was read.
 nlohmann::ordered_json CaseToJson(const Case& c);
-// Parses and validates the structure; family-specific validation is
-// ValidateCase (harness/case/case_validation.h).
+// Parses and validates the structure; family-specific validation, that of the
+// truth entries included, is ValidateCase (harness/family/case_validation.h).
+// Members other than a case's own are kept as truth entries when they are
+// arrays, and are an error otherwise.
 absl::StatusOr<Case> CaseFromJson(const nlohmann::json& j, const std::string& path = "");
 
 }  // namespace dsconform

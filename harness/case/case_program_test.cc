@@ -46,5 +46,23 @@ TEST(CaseProgram, RejectsUnknownTopLevelMembers) {
   EXPECT_FALSE(CaseFromJson(j).ok());
 }
 
+// Members beyond a case's own that are arrays are truth entries: kept whole for the family's kinds
+// (ValidateCase), and printed with `of` first and `series` last, as they are built.
+TEST(CaseProgram, KeepsTruthEntriesOfAnyKindAndPrintsThemInOneOrder) {
+  auto j = nlohmann::json::parse(kCase);
+  j["weight_truth"] = nlohmann::json::parse(R"([{"series": "s", "weight": 2, "of": "a", "items": [1, 2]}])");
+  j["truth"] = nlohmann::json::parse(R"([{"distinct": 3, "of": "b"}])");
+  auto c = CaseFromJson(j);
+  ASSERT_TRUE(c.ok()) << c.status();
+  ASSERT_EQ(c->truth.size(), 2u);
+  EXPECT_EQ(c->truth.at("weight_truth")[0]["weight"], 2);
+  const auto printed = CaseToJson(*c);
+  EXPECT_EQ(printed["weight_truth"].dump(), R"([{"of":"a","items":[1,2],"weight":2,"series":"s"}])");
+  EXPECT_EQ(printed["truth"].dump(), R"([{"of":"b","distinct":3}])");
+  auto again = CaseFromJson(nlohmann::json::parse(printed.dump()));
+  ASSERT_TRUE(again.ok()) << again.status();
+  EXPECT_EQ(CaseToJson(*again).dump(), printed.dump());
+}
+
 }  // namespace
 }  // namespace dsconform

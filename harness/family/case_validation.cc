@@ -1,11 +1,13 @@
 #include "harness/family/case_validation.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "harness/family/family.h"
+#include "harness/truth/truth_kind.h"
 
 namespace dsconform {
 namespace {
@@ -71,6 +73,25 @@ absl::Status ValidateOps(const Case& c, const Family& family, const std::vector<
   return absl::OkStatus();
 }
 
+// Every truth member is the case member of one of the family's kinds, whose entries that kind reads.
+absl::Status ValidateTruth(const Case& c, const Family& family) {
+  const std::vector<const TruthKind*> kinds = family.truth_kinds();
+  for (const auto& [member, entries] : c.truth) {
+    auto kind = std::find_if(kinds.begin(), kinds.end(),
+                             [&](const TruthKind* k) { return k->case_member() == member; });
+    if (kind == kinds.end()) {
+      std::vector<std::string> known;
+      for (const TruthKind* k : kinds) known.push_back(k->case_member());
+      return Fail(c, "/" + member,
+                  absl::StrCat("unknown field: no kind of truth of family ", family.name(), " (its kinds' members: ",
+                               known.empty() ? "none" : absl::StrJoin(known, ", "), ")"));
+    }
+    if (auto st = (*kind)->ValidateEntries(entries, "/" + member); !st.ok())
+      return absl::Status(st.code(), absl::StrCat("case ", c.id, ": ", st.message()));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::Status ValidateCase(const Case& c, const FamilyCatalog& families) {
@@ -91,7 +112,7 @@ absl::Status ValidateCase(const Case& c, const FamilyCatalog& families) {
     if (images.empty()) return Fail(c, "/cross/images", "a cross stage needs at least one image");
     if (auto st = ValidateOps(c, *family, c.cross->ops, images, "/cross/ops"); !st.ok()) return st;
   }
-  return absl::OkStatus();
+  return ValidateTruth(c, *family);
 }
 
 }  // namespace dsconform

@@ -8,8 +8,10 @@
 namespace dsconform {
 
 // Validates a case before any engine sees it: known family and steps, slots
-// defined before use, images produced before they are read, and the family's
-// own rules. Errors read "case <id>: /ops/2/lg_k: must be in 4..21, got 22".
+// defined before use, images produced before they are read, the family's
+// own rules, and its truth entries, each member read by the family's kind of
+// truth that carries it. Errors read "case <id>: /ops/2/lg_k: must be in
+// 4..21, got 22".
 absl::Status ValidateCase(const Case& c, const FamilyCatalog& families);
 
 }  // namespace dsconform

@@ -59,6 +59,20 @@ TEST(CaseValidation, EveryObservationNameIsProducedOnce) {
   EXPECT_TRUE(ValidateCase(named, CompiledFamilies()).ok());
 }
 
+// A truth member is read by the family's kind that carries it; the core knows none by name.
+TEST(CaseValidation, TruthEntriesAreReadByTheFamilysKindsOfTruth) {
+  const nlohmann::ordered_json entry = {{"of", "a"}, {"distinct", 10}};
+  EXPECT_TRUE(ValidateCase(Base().AddTruth("truth", entry).Build(), CompiledFamilies()).ok());
+  EXPECT_EQ(Error(Base().AddTruth("truth", {{"of", "a"}, {"distinct", -1}}).Build()),
+            "case hll/t: /truth/0/distinct: must not be negative");
+  EXPECT_EQ(Error(Base().AddTruth("rank_truth", entry).Build()),
+            "case hll/t: /rank_truth: unknown field: no kind of truth of family hll (its kinds' members: truth)");
+  Case kll = CaseBuilder("kll/t", "kll.t", "kll").Step("create", "a", {{"k", 8}, {"item", "long"}}).Build();
+  kll.truth["truth"] = nlohmann::ordered_json::array({entry});
+  EXPECT_EQ(Error(kll),
+            "case kll/t: /truth: unknown field: no kind of truth of family kll (its kinds' members: rank_truth)");
+}
+
 TEST(CaseValidation, UpdateNeedsItemsAndOnlyUpdateTakesThem) {
   EXPECT_NE(Error(Base().Step("update", "a").Build()).find("/ops/1/items: missing"), std::string::npos);
 }

@@ -14,6 +14,8 @@
 
 namespace dsconform {
 
+class TruthKind;  // harness/truth/truth_kind.h
+
 // How large a slice of a suite to generate: the default test run uses kSmoke,
 // CI-gating runs kReduced, qualification runs kFull.
 enum class SuiteScale { kSmoke, kReduced, kFull };
@@ -54,6 +56,10 @@ class Family {
     return absl::OkStatus();
   }
   virtual std::vector<const Suite*> suites() const = 0;
+  // The kinds of truth its cases may carry (harness/truth/truth_kind.h): case
+  // validation reads their entries with them, and each engine's self-check
+  // judges its answers by them, in this order. Default: none.
+  virtual std::vector<const TruthKind*> truth_kinds() const { return {}; }
   // Decodes an image into named fields; never fails (an undecodable tail is
   // reported as a field of its own).
   virtual std::vector<DecodedField> DecodeImage(std::string_view image) const = 0;

@@ -1,6 +1,7 @@
 #ifndef DSCONFORM_HARNESS_FAMILY_FAMILY_CATALOG_H_
 #define DSCONFORM_HARNESS_FAMILY_FAMILY_CATALOG_H_
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,7 +16,12 @@ namespace dsconform {
 class FamilyCatalog {
  public:
   FamilyCatalog() = default;
-  explicit FamilyCatalog(std::vector<const Family*> families) : families_(std::move(families)) {}
+  explicit FamilyCatalog(std::vector<const Family*> families) : families_(std::move(families)) {
+    for (const Family* f : families_)
+      for (const TruthKind* kind : f->truth_kinds())
+        if (std::find(truth_kinds_.begin(), truth_kinds_.end(), kind) == truth_kinds_.end())
+          truth_kinds_.push_back(kind);
+  }
 
   const std::vector<const Family*>& all() const { return families_; }
   // Null when no family has that name.
@@ -29,9 +35,13 @@ class FamilyCatalog {
     for (const Family* f : families_) out.push_back(f->name());
     return out;
   }
+  // Every family's kinds of truth, each once, in the order the families list
+  // them: what reading records back and the accuracy study need.
+  const std::vector<const TruthKind*>& truth_kinds() const { return truth_kinds_; }
 
  private:
   std::vector<const Family*> families_;
+  std::vector<const TruthKind*> truth_kinds_;
 };
 
 }  // namespace dsconform

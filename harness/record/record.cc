@@ -1,8 +1,9 @@
 #include "harness/record/record.h"
 
-#include <cmath>
-#include <limits>
 #include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "harness/truth/truth_kind.h"
 
 namespace dsconform {
 namespace {
@@ -18,14 +19,6 @@ constexpr VerdictNameEntry kVerdictNames[] = {
     {Verdict::kUnsupported, "unsupported"},
     {Verdict::kError, "error"},
 };
-// JSON has no NaN or infinity: those are written as null and read back as NaN.
-nlohmann::ordered_json DoubleToJson(double v) {
-  if (!std::isfinite(v)) return nullptr;
-  return v;
-}
-double DoubleFromJson(const nlohmann::json& j) {
-  return j.is_number() ? j.get<double>() : std::numeric_limits<double>::quiet_NaN();
-}
 }  // namespace
 
 const char* VerdictName(Verdict v) {
@@ -87,27 +80,8 @@ nlohmann::ordered_json RecordToJson(const Record& r) {
     diffs.push_back(std::move(jd));
   }
   j["diffs"] = std::move(diffs);
-  if (!r.accuracy.empty()) {
-    nlohmann::ordered_json acc = nlohmann::ordered_json::array();
-    for (const auto& a : r.accuracy) {
-      nlohmann::ordered_json lower = nlohmann::ordered_json::array(), upper = nlohmann::ordered_json::array();
-      for (int i = 0; i < 3; ++i) {
-        lower.push_back(DoubleToJson(a.lower[i]));
-        upper.push_back(DoubleToJson(a.upper[i]));
-      }
-      acc.push_back({{"of", a.of}, {"series", a.series}, {"truth", a.truth}, {"estimate", DoubleToJson(a.estimate)},
-                     {"rse", DoubleToJson(a.rse)}, {"lower", lower}, {"upper", upper}});
-    }
-    j["accuracy"] = std::move(acc);
-  }
-  if (!r.rank_accuracy.empty()) {
-    nlohmann::ordered_json acc = nlohmann::ordered_json::array();
-    for (const auto& a : r.rank_accuracy)
-      acc.push_back({{"of", a.of}, {"series", a.series}, {"n", a.n}, {"epsilon", DoubleToJson(a.epsilon)},
-                     {"epsilon_pmf", DoubleToJson(a.epsilon_pmf)}, {"rank_error", DoubleToJson(a.rank_error)},
-                     {"pmf_error", DoubleToJson(a.pmf_error)}});
-    j["rank_accuracy"] = std::move(acc);
-  }
+  for (const auto& [member, samples] : r.truth_samples)
+    if (samples != nullptr && samples->size() > 0) j[member] = samples->ToJson();
   return j;
 }
 
@@ -147,7 +121,7 @@ bool RunInfoFromJson(const nlohmann::json& j, RunInfo* out, std::string* error) 
   return true;
 }
 
-bool RecordFromJson(const nlohmann::json& j, Record* out, std::string* error) {
+bool RecordFromJson(const nlohmann::json& j, Record* out, std::string* error, const std::vector<const TruthKind*>& truth_kinds) {
   try {
     Record r;
     r.index = j.at("index").get<int64_t>();
@@ -184,25 +158,16 @@ bool RecordFromJson(const nlohmann::json& j, Record* out, std::string* error) {
                                x.at("candidate").get<std::string>(), x.value("offset", 0u), x.value("size", 0u)});
       r.diffs.push_back(std::move(d));
     }
-    if (auto acc = j.find("accuracy"); acc != j.end())
-      for (const auto& ja : *acc) {
-        AccuracySample a;
-        a.of = ja.at("of").get<std::string>();
-        a.series = ja.value("series", "");
-        a.truth = ja.at("truth").get<int64_t>();
-        a.estimate = DoubleFromJson(ja.at("estimate"));
-        a.rse = DoubleFromJson(ja.at("rse"));
-        for (int i = 0; i < 3; ++i) {
-          a.lower[i] = DoubleFromJson(ja.at("lower").at(i));
-          a.upper[i] = DoubleFromJson(ja.at("upper").at(i));
-        }
-        r.accuracy.push_back(std::move(a));
+    for (const TruthKind* kind : truth_kinds) {
+      auto member = j.find(kind->record_member());
+      if (member == j.end()) continue;
+      auto samples = kind->SamplesFromJson(*member);
+      if (!samples.ok()) {
+        *error = absl::StrCat(kind->record_member(), ": ", samples.status().message());
+        return false;
       }
-    if (auto acc = j.find("rank_accuracy"); acc != j.end())
-      for (const auto& ja : *acc)
-        r.rank_accuracy.push_back({ja.at("of").get<std::string>(), ja.value("series", ""), ja.at("n").get<int64_t>(),
-                                   DoubleFromJson(ja.at("epsilon")), DoubleFromJson(ja.at("epsilon_pmf")),
-                                   DoubleFromJson(ja.at("rank_error")), DoubleFromJson(ja.at("pmf_error"))});
+      r.truth_samples[kind->record_member()] = std::move(*samples);
+    }
     *out = std::move(r);
   } catch (const std::exception& e) {
     *error = e.what();

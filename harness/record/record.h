@@ -3,10 +3,12 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "harness/engine/observation.h"
+#include "harness/truth/truth_samples.h"
 #include "nlohmann/json.hpp"
 
 namespace dsconform {
@@ -52,30 +54,7 @@ struct FieldDiff {
   bool known = false;                 // covered by an expectation
 };
 
-// One estimate of one engine next to the truth (harness/accuracy/), kept in
-// the record so the accuracy study can be rebuilt from records.jsonl alone
-// (merged shards included). Missing doubles are NaN.
-struct AccuracySample {
-  std::string of;      // Truth::of
-  std::string series;  // Truth::series
-  int64_t truth = 0;
-  double estimate = 0;
-  double rse = 0;      // the library's stated relative standard error; NaN when unknown
-  double lower[3] = {0, 0, 0};  // bounds at 1, 2, 3 standard deviations
-  double upper[3] = {0, 0, 0};
-};
-
-// One engine's answers to one query against the exact ranks
-// (harness/accuracy/rank_accuracy_check.h), kept like AccuracySample.
-struct RankAccuracySample {
-  std::string of;      // RankTruth::of
-  std::string series;  // RankTruth::series
-  int64_t n = 0;
-  double epsilon = 0;      // the library's normalized rank error (single-sided); NaN when not answered
-  double epsilon_pmf = 0;  // the same, double-sided (for pmf)
-  double rank_error = 0;   // max |estimated - true rank| over ranks and quantiles, both criteria; NaN: none answered
-  double pmf_error = 0;    // max |estimated - true mass| over the pmf bins, both criteria; NaN: none answered
-};
+class TruthKind;  // harness/truth/truth_kind.h
 
 struct Record {
   int64_t index = 0;  // position in the run's case order; reports sort by it
@@ -91,8 +70,9 @@ struct Record {
   std::string expectation_reason;    // kKnown / kUnexpectedlyEqual
   std::string expectation_link;
   int fields_compared = 0;
-  std::vector<AccuracySample> accuracy;  // self-check records of cases with truth
-  std::vector<RankAccuracySample> rank_accuracy;  // likewise, with rank truth
+  // Self-check records of cases with truth: what each kind of truth sampled of
+  // this engine's answers, by the kind's record member (TruthKind::record_member).
+  std::map<std::string, std::shared_ptr<const TruthSamples>> truth_samples;
 };
 
 // What the report writers need to know about the run as a whole.
@@ -120,7 +100,10 @@ nlohmann::ordered_json RecordToJson(const Record& r);
 // run_info.json, so that `merge` can rebuild the RunInfo of a sharded run.
 nlohmann::ordered_json RunInfoToJson(const RunInfo& info);
 bool RunInfoFromJson(const nlohmann::json& j, RunInfo* out, std::string* error);
-bool RecordFromJson(const nlohmann::json& j, Record* out, std::string* error);
+// Reads a record back. The samples of the kinds of truth given are read by
+// their kind; a member of no kind given is left out, as any member unknown.
+bool RecordFromJson(const nlohmann::json& j, Record* out, std::string* error,
+                    const std::vector<const TruthKind*>& truth_kinds = {});
 
 }  // namespace dsconform
 

@@ -3,10 +3,9 @@
 #include <iterator>
 
 #include "absl/strings/str_cat.h"
-#include "harness/accuracy/accuracy_check.h"
-#include "harness/accuracy/rank_accuracy_check.h"
 #include "harness/diff/differ.h"
 #include "harness/diff/invariant_checker.h"
+#include "harness/truth/truth_kind.h"
 
 namespace dsconform {
 namespace {
@@ -99,22 +98,24 @@ std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::s
     Compare(first[reference], first[k], names[reference], names[k], ic.c->ops, family, options, r);
     records.push_back(std::move(r));
   }
-  if (options.check_invariants && (!ic.c->invariants.empty() || !ic.c->truth.empty() || !ic.c->rank_truth.empty())) {
+  if (options.check_invariants && (!ic.c->invariants.empty() || !ic.c->truth.empty())) {
     InvariantChecker invariants(*ic.c, family, DiffOptionsFor(options, true));
+    const std::vector<const TruthKind*> kinds = family != nullptr ? family->truth_kinds() : std::vector<const TruthKind*>();
     for (size_t k = 0; k < names.size(); ++k) {
       if (!first[k].observations) continue;  // failures are reported by the records above
       Record r = NewRecord(ic, names[k], names[k]);
       InvariantResult inv = invariants.Check(*first[k].observations);
       r.diffs = std::move(inv.violations);
       r.fields_compared = inv.checks;
-      AccuracyCheckResult acc = CheckAccuracy(*ic.c, *first[k].observations, options.outlier_standard_errors);
-      for (auto& d : acc.outliers) r.diffs.push_back(std::move(d));
-      r.fields_compared += acc.checks;
-      r.accuracy = std::move(acc.samples);
-      RankAccuracyCheckResult ranks = CheckRankAccuracy(*ic.c, *first[k].observations, options.rank_outlier_epsilons);
-      for (auto& d : ranks.outliers) r.diffs.push_back(std::move(d));
-      r.fields_compared += ranks.checks;
-      r.rank_accuracy = std::move(ranks.samples);
+      for (const TruthKind* kind : kinds) {
+        auto entries = ic.c->truth.find(kind->case_member());
+        if (entries == ic.c->truth.end()) continue;
+        TruthCheck check = kind->Check(*ic.c, entries->second, *first[k].observations, options.truth_settings);
+        for (auto& d : check.outliers) r.diffs.push_back(std::move(d));
+        r.fields_compared += check.checks;
+        if (check.samples != nullptr && check.samples->size() > 0)
+          r.truth_samples[kind->record_member()] = std::move(check.samples);
+      }
       r.verdict = r.diffs.empty() ? Verdict::kEqual : Verdict::kDiffers;
       if (options.known_differences != nullptr) ApplyKnownDifferences(*options.known_differences, r);
       records.push_back(std::move(r));

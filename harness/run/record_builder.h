@@ -10,12 +10,13 @@
 namespace dsconform {
 
 // Turns one case's outcomes into records, in a fixed order: each candidate
-// against the reference; then each engine's self-check, its invariants and
-// its accuracy against the case's truth (reference = candidate = that engine;
-// harness/accuracy/accuracy_check.h); then each cross stage: for every writer W, every other
-// reader R against W reading its own images. Of `options`: the reference, the known differences,
-// whether invariants are checked, the outlier limits, and how large a differing image the
-// records keep whole.
+// against the reference; then each engine's self-check, its invariants and its
+// answers against the case's truth, by each kind of truth the family supplies
+// (reference = candidate = that engine; harness/truth/truth_kind.h); then each
+// cross stage: for every writer W, every other reader R against W reading its own
+// images. Of `options`: the reference, the families, the known differences, whether
+// invariants are checked, the truth settings, and how large a differing image
+// the records keep whole.
 std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::string>& engine_names,
                                  const std::vector<StageOutcome>& first,
                                  const std::vector<std::vector<StageOutcome>>& cross, const RunOptions& options);

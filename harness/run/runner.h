@@ -12,6 +12,7 @@
 #include "harness/engine/engine.h"
 #include "harness/expect/known_differences.h"
 #include "harness/record/record.h"
+#include "harness/truth/truth_kind.h"
 
 namespace dsconform {
 
@@ -30,19 +31,17 @@ struct RunOptions {
   // (DiffOptions::max_image_bytes); negative keeps them whole (--keep_images).
   int64_t max_record_image_bytes = int64_t{4} << 10;
   size_t reference = 0;                // index into the engine list
-  // The families whose decoders, invariants and truths judge the records (the
-  // front end's catalog); cases of a family it lacks are compared undecoded.
+  // The families whose decoders, invariants and kinds of truth judge the records
+  // (the front end's catalog); cases of a family it lacks are compared
+  // undecoded, and their truth is not judged.
   const FamilyCatalog* families = nullptr;
   const KnownDifferences* known_differences = nullptr;  // judges the records; none: nothing is known
   // `check` asks only whether live engines reproduce a recording; judging each
   // engine's own invariants is `run`'s business.
   bool check_invariants = true;
-  // An estimate further than this many stated standard errors from the case's
-  // truth is an outlier (harness/accuracy/accuracy_check.h).
-  double outlier_standard_errors = 6;
-  // A rank error above this many times the library's stated epsilon is an
-  // outlier (harness/accuracy/rank_accuracy_check.h).
-  double rank_outlier_epsilons = 3;
+  // What tunes the checks of the families' kinds of truth (outlier limits), by
+  // name; a kind keeps its default for any not given (harness/truth/truth_kind.h).
+  TruthSettings truth_settings;
   std::function<bool()> should_stop;   // polled between batches (SIGINT/SIGTERM)
 };
 

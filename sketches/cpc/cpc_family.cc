@@ -1,5 +1,6 @@
 #include "sketches/cpc/cpc_family.h"
 
+#include "harness/truth/distinct/distinct_kind.h"
 #include "sketches/cpc/cpc_image_checks.h"
 #include "sketches/cpc/cpc_image_layout.h"
 #include "sketches/cpc/cpc_snippets.h"
@@ -22,6 +23,7 @@ class Cpc final : public Family {
   }
 
   std::vector<const Suite*> suites() const override { return CpcSuites(); }
+  std::vector<const TruthKind*> truth_kinds() const override { return {&DistinctTruthKind()}; }
 
   std::vector<DecodedField> DecodeImage(std::string_view image) const override { return DecodeCpcImage(image); }
   std::vector<DecodedField> DecodeImageRange(std::string_view image, uint32_t begin, uint32_t end) const override {

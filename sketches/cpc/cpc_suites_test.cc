@@ -6,6 +6,7 @@
 
 #include "gtest/gtest.h"
 #include "harness/family/case_validation.h"
+#include "harness/truth/distinct/distinct_entries.h"
 #include "sketches/cpc/cpc_family.h"
 #include "sketches/cpc/cpc_suites.h"
 
@@ -79,13 +80,16 @@ TEST(CpcSuites, FullMatrixCoversLgK4To21AndBothSeeds) {
   EXPECT_EQ(seeds.size(), 2u);
 }
 
+// The distinct-count truth of a suite's case (which is valid).
+std::vector<DistinctTruth> TruthsOf(const Case& c) { return DistinctTruthsOf(c).value(); }
+
 // Every point of the ladder is judged twice in cpc.accuracy, the sketch (HIP)
 // and a union's result of it alone (ICON), against the same count; the unions
 // against the count of both inputs.
 TEST(CpcAccuracySuites, HipAndIconShareTheTruthAndUnionsCountBothInputs) {
   for (const Case& c : CpcAccuracySuite().Generate(SuiteScale::kSmoke)) {
     std::map<std::string, int64_t> hip, icon;
-    for (const Truth& t : c.truth) {
+    for (const DistinctTruth& t : TruthsOf(c)) {
       EXPECT_EQ(t.rse, "@bounds");
       const bool is_hip = t.series.size() > 4 && t.series.substr(t.series.size() - 4) == "/hip";
       (is_hip ? hip : icon)[is_hip ? t.of.substr(2) : t.of] = t.distinct;  // "a.n4" / "r4"
@@ -98,7 +102,7 @@ TEST(CpcAccuracySuites, HipAndIconShareTheTruthAndUnionsCountBothInputs) {
   }
   std::map<std::string, int64_t> top;
   for (const Case& c : CpcAccuracyUnionsSuite().Generate(SuiteScale::kReduced))
-    for (const Truth& t : c.truth)
+    for (const DistinctTruth& t : TruthsOf(c))
       if (t.of == "r65536") top[t.series] = t.distinct;
   EXPECT_EQ(top["a12+b10/u12"], 2 * 65536);
   EXPECT_EQ(top["a12+b8_sparse/u12"], 65536 + 1024);

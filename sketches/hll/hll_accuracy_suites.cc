@@ -1,14 +1,14 @@
 // hll.accuracy and hll.accuracy_unions: many seeded trials whose estimates are
-// judged against the exact distinct count (harness/accuracy/). Each trial is
+// judged against the exact distinct count (harness/truth/distinct/). Each trial is
 // one case, so trials shard over workers and machines like any other cases.
 #include <algorithm>
 #include <set>
 
 #include "absl/strings/str_cat.h"
-#include "harness/accuracy/accuracy_trials.h"
-#include "harness/accuracy/distinct_truth.h"
 #include "harness/case/case_builder.h"
 #include "harness/case/splitmix64.h"
+#include "harness/truth/distinct/distinct_count.h"
+#include "harness/truth/distinct/distinct_trials.h"
 #include "sketches/hll/hll_suites.h"
 
 namespace dsconform {

@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "harness/family/case_validation.h"
+#include "harness/truth/distinct/distinct_entries.h"
 #include "sketches/hll/hll_family.h"
 #include "sketches/hll/hll_suites.h"
 
@@ -43,19 +44,22 @@ TEST(HllSuites, FullScaleHasTheStudiedShape) {
 }
 
 
+// The distinct-count truth of a suite's case (which is valid).
+std::vector<DistinctTruth> TruthsOf(const Case& c) { return DistinctTruthsOf(c).value(); }
+
 // The truth the accuracy suites attach is the ladder's count: n items for a
 // single sketch; for a union, both inputs less what they share.
 TEST(HllAccuracySuites, TruthIsTheExactCountOfEveryQuery) {
   for (const Case& c : HllAccuracySuite().Generate(SuiteScale::kSmoke)) {
-    ASSERT_FALSE(c.truth.empty());
-    for (const Truth& t : c.truth) {
+    ASSERT_FALSE(TruthsOf(c).empty());
+    for (const DistinctTruth& t : TruthsOf(c)) {
       EXPECT_EQ(absl::StrCat("n", t.distinct), t.of) << c.id;
       EXPECT_EQ(t.rse, "rse");
     }
   }
   std::map<std::string, int64_t> top;  // series -> truth at n = 8192, the top of the smoke ladder
   for (const Case& c : HllAccuracyUnionsSuite().Generate(SuiteScale::kSmoke))
-    for (const Truth& t : c.truth)
+    for (const DistinctTruth& t : TruthsOf(c))
       if (t.of == "n8192") top[t.series] = t.distinct;
   EXPECT_EQ(top["a12+b12/u12"], 2 * 8192);
   EXPECT_EQ(top["a10+b12/u14"], 2 * 8192);

@@ -1,5 +1,5 @@
 // kll.accuracy: many seeded trials whose answers are judged against the exact
-// ranks of their items (harness/accuracy/rank_truth.h): per k, item type,
+// ranks of their items (harness/truth/ranks/rank_truth.h): per k, item type,
 // input order and stream length n, each trial a fresh permutation of n values
 // and its own random bits for the compactions, so the study sees the spread
 // of the error that the library's stated epsilon (99% confidence) describes.
@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "harness/case/splitmix64.h"
+#include "harness/truth/ranks/rank_entries.h"
 #include "sketches/kll/kll_suites.h"
 
 namespace dsconform {
@@ -104,7 +105,7 @@ class KllAccuracy final : public Suite {
             {"ranks", KllRankGrid(kGridIntervals)},
             {"points", KllPointGrid(item, 0, n, kGridIntervals)},
             {"as", as}});
-    b.AddRankTruth({as, n, series});
+    AddRankTruth(b, {as, n, series});
     return b.Build();
   }
 };

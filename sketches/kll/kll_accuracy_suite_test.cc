@@ -6,20 +6,25 @@
 #include "absl/strings/str_cat.h"
 
 #include "gtest/gtest.h"
-#include "harness/accuracy/distinct_truth.h"
-#include "harness/accuracy/rank_truth.h"
+#include "harness/truth/ranks/rank_entries.h"
+#include "harness/truth/ranks/rank_truth.h"
+#include "harness/truth/slot_items.h"
 #include "sketches/kll/kll_suites.h"
 
 namespace dsconform {
 namespace {
+
+// The rank truth of a suite's case (which is valid).
+std::vector<RankTruth> TruthsOf(const Case& c) { return RankTruthsOf(c).value(); }
 
 TEST(KllAccuracySuite, EveryCaseHasARankTruthItsItemsBearOut) {
   const auto cases = KllAccuracySuite().Generate(SuiteScale::kSmoke);
   ASSERT_FALSE(cases.empty());
   std::set<std::string> series;
   for (const Case& c : cases) {
-    ASSERT_EQ(c.rank_truth.size(), 1u) << c.id;
-    const RankTruth& t = c.rank_truth[0];
+    const std::vector<RankTruth> truths = TruthsOf(c);
+    ASSERT_EQ(truths.size(), 1u) << c.id;
+    const RankTruth& t = truths[0];
     series.insert(t.series);
     auto streams = StreamsOfSlot(c.ops, "a");
     ASSERT_TRUE(streams.ok()) << streams.status();
@@ -51,7 +56,7 @@ TEST(KllAccuracySuite, TrialsDifferInPermutationAndRandomBits) {
 TEST(KllAccuracySuite, FullScaleHasEnoughTrialsToTestAOnePercentTail) {
   std::map<std::string, int> trials;
   for (const Case& c : KllAccuracySuite().Generate(SuiteScale::kFull))
-    if (c.id.find("/n=65536/") != std::string::npos) ++trials[c.rank_truth[0].series];
+    if (c.id.find("/n=65536/") != std::string::npos) ++trials[TruthsOf(c).at(0).series];
   EXPECT_EQ(trials.size(), 4u * 4u * 2u);
   EXPECT_EQ(trials["k=200 double shuffled"], 500);
   EXPECT_EQ(trials["k=200 long ascending"], 100);

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "harness/truth/ranks/rank_kind.h"
 #include "sketches/kll/kll_image_layout.h"
 #include "sketches/kll/kll_snippets.h"
 #include "sketches/kll/kll_suites.h"
@@ -24,6 +25,7 @@ class Kll final : public Family {
   }
 
   std::vector<const Suite*> suites() const override { return KllSuites(); }
+  std::vector<const TruthKind*> truth_kinds() const override { return {&RankTruthKind()}; }
 
   std::vector<DecodedField> DecodeImage(std::string_view image) const override { return DecodeKllImage(image); }
   std::vector<DecodedField> DecodeImageRange(std::string_view image, uint32_t begin, uint32_t end) const override {

@@ -1,5 +1,5 @@
 // theta.accuracy and theta.accuracy_setops: many seeded trials whose estimates
-// and bounds are judged against the exact distinct count (harness/accuracy/).
+// and bounds are judged against the exact distinct count (harness/truth/distinct/).
 // Each trial is one case, the same case at every scale (a scale picks the
 // configurations and how many trials), so `repro` finds any trial by its id.
 //
@@ -17,10 +17,10 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "harness/accuracy/accuracy_check.h"
-#include "harness/accuracy/accuracy_trials.h"
-#include "harness/accuracy/distinct_truth.h"
 #include "harness/case/case_builder.h"
+#include "harness/truth/distinct/distinct_count.h"
+#include "harness/truth/distinct/distinct_entries.h"
+#include "harness/truth/distinct/distinct_trials.h"
 #include "sketches/theta/theta_suites.h"
 
 namespace dsconform {

@@ -1,6 +1,7 @@
 #include "sketches/theta/theta_family.h"
 
 #include "absl/strings/str_cat.h"
+#include "harness/truth/distinct/distinct_kind.h"
 #include "sketches/theta/theta_image_layout.h"
 #include "sketches/theta/theta_snippets.h"
 #include "sketches/theta/theta_suites.h"
@@ -22,6 +23,7 @@ class Theta final : public Family {
   }
 
   std::vector<const Suite*> suites() const override { return ThetaSuites(); }
+  std::vector<const TruthKind*> truth_kinds() const override { return {&DistinctTruthKind()}; }
 
   std::vector<DecodedField> DecodeImage(std::string_view image) const override { return DecodeThetaImage(image); }
   std::vector<DecodedField> DecodeImageRange(std::string_view image, uint32_t begin, uint32_t end) const override {

@@ -5,6 +5,7 @@
 #include "gtest/gtest.h"
 #include "harness/family/case_validation.h"
 #include "harness/family/family.h"
+#include "harness/truth/distinct/distinct_entries.h"
 #include "sketches/theta/theta_family.h"
 #include "sketches/theta/theta_suites.h"
 
@@ -101,12 +102,15 @@ TEST(ThetaSuites, SetOpsSubtractOrderedFormsAboveLgK14) {
   EXPECT_GT(ordered, 100);
 }
 
+// The distinct-count truth of a suite's case (which is valid).
+std::vector<DistinctTruth> TruthsOf(const Case& c) { return DistinctTruthsOf(c).value(); }
+
 // The truths of the set operations at the top of the ladder (n = 2^17): a holds
 // n items; b holds n/d/2 of them and as many of its own (d = 1, or 32 for the sliver).
 TEST(ThetaAccuracySuites, SetOperationTruthsAreExactCounts) {
   std::map<std::string, int64_t> top;
   for (const Case& c : ThetaAccuracySetOpsSuite().Generate(SuiteScale::kReduced))
-    for (const Truth& t : c.truth) {
+    for (const DistinctTruth& t : TruthsOf(c)) {
       EXPECT_EQ(t.rse, "@bounds");
       if (t.of.size() > 8 && t.of.substr(t.of.size() - 8) == ".n131072") top[t.series] = t.distinct;
     }
@@ -118,7 +122,7 @@ TEST(ThetaAccuracySuites, SetOperationTruthsAreExactCounts) {
   EXPECT_EQ(top["a10+b10_sliver/u12/a_not_b"], n - n / 64);
   EXPECT_EQ(top["a10+b10_sliver/u12/union"], n + n / 64);
   for (const Case& c : ThetaAccuracySuite().Generate(SuiteScale::kSmoke))
-    for (const Truth& t : c.truth) EXPECT_EQ("n" + std::to_string(t.distinct), t.of) << c.id;
+    for (const DistinctTruth& t : TruthsOf(c)) EXPECT_EQ("n" + std::to_string(t.distinct), t.of) << c.id;
 }
 
 TEST(ThetaValidation, RejectsWhatTheFormatForbids) {

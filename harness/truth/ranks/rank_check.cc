@@ -1,0 +1,176 @@
+#include "harness/truth/ranks/rank_check.h"
+
+#include <cmath>
+#include <limits>
+#include <map>
+#include <cstdlib>
+#include <functional>
+#include <optional>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "harness/truth/ranks/rank_truth.h"
+#include "harness/truth/slot_items.h"
+
+namespace dsconform {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+// The item type of `slot` after `ops`: what made it (create, deserialize,
+// convert name it), or its source's for a copy or result.
+std::string ItemTypeOf(const std::vector<Op>& ops, const std::string& slot) {
+  std::map<std::string, std::string> type;
+  for (const Op& op : ops) {
+    if (op.args.contains("item")) type[op.sketch] = op.Str("item");
+    else if (op.op == "copy" || op.op == "result") type[op.sketch] = type[op.Str("from")];
+  }
+  return type[slot];
+}
+
+std::optional<double> DoubleAnswer(const Observations& obs, const std::string& field) {
+  const Value* v = obs.Find(field);
+  if (v == nullptr || v->kind != Value::Kind::kDouble) return std::nullopt;
+  return v->AsDouble();
+}
+
+std::optional<RankItem> ItemAnswer(const Observations& obs, const std::string& field) {
+  const Value* v = obs.Find(field);
+  if (v == nullptr) return std::nullopt;
+  switch (v->kind) {
+    case Value::Kind::kDouble: return RankItem(v->AsDouble());
+    case Value::Kind::kInt: return RankItem(static_cast<int64_t>(v->bits));
+    case Value::Kind::kString: return RankItem(v->bytes);
+    default: return std::nullopt;
+  }
+}
+
+std::string ItemText(const RankItem& item) {
+  if (const auto* d = std::get_if<double>(&item)) return absl::StrFormat("%.17g", *d);
+  if (const auto* l = std::get_if<int64_t>(&item)) return absl::StrCat(*l);
+  return absl::StrCat("\"", std::get<std::string>(item), "\"");
+}
+
+// The largest error seen and where.
+struct Worst {
+  double error = kNaN;  // NaN: nothing answered
+  std::string where;
+  void See(double e, const std::function<std::string()>& describe) {
+    if (std::isnan(e)) e = kInfinity;  // a NaN answer is as wrong as can be
+    if (std::isnan(error) || e > error) {
+      error = e;
+      where = describe();
+    }
+  }
+};
+
+FieldDiff Outlier(const std::string& field, std::string expected, std::string seen) {
+  FieldDiff d;
+  d.field = absl::StrCat("accuracy: ", field);
+  d.reference = Value::String(std::move(expected));
+  d.candidate = Value::String(std::move(seen));
+  return d;
+}
+
+}  // namespace
+
+RankCheckResult CheckRanks(const Case& c, const std::vector<RankTruth>& truths, const Observations& obs,
+                           double max_epsilons) {
+  RankCheckResult result;
+  for (const RankTruth& t : truths) {
+    size_t at = 0;
+    while (at < c.ops.size() && !(c.ops[at].op == "query" && c.ops[at].Str("as", c.ops[at].sketch) == t.of)) ++at;
+    if (at == c.ops.size()) {
+      result.outliers.push_back(Outlier(t.of, "a query step answering as this", "none in the case"));
+      continue;
+    }
+    const Op& query = c.ops[at];
+    const std::vector<Op> before(c.ops.begin(), c.ops.begin() + static_cast<std::ptrdiff_t>(at));
+    auto streams = StreamsOfSlot(before, query.sketch);
+    absl::StatusOr<ExactRanks> truth =
+        streams.ok() ? ExactRanks::Of(*streams, ItemTypeOf(before, query.sketch)) : streams.status();
+    if (!truth.ok()) {
+      result.outliers.push_back(Outlier(t.of, "exact ranks of its items", std::string(truth.status().message())));
+      continue;
+    }
+    if (truth->n() != t.n) {
+      result.outliers.push_back(
+          Outlier(t.of, absl::StrCat("n = ", t.n, " as the case declares"), absl::StrCat(truth->n(), " items fed")));
+      continue;
+    }
+    if (const Value* n = obs.Find(t.of + ".n"); n != nullptr && n->kind == Value::Kind::kInt &&
+                                                 static_cast<int64_t>(n->bits) != t.n) {
+      // The engine's weight is not the items': every rank it gives is off.
+      result.outliers.push_back(
+          Outlier(t.of + ".n", absl::StrCat(t.n, " items fed"), absl::StrCat("n = ", static_cast<int64_t>(n->bits))));
+      continue;
+    }
+    const std::string item_type = ItemTypeOf(before, query.sketch);
+    const std::vector<std::string> points = query.StrList("points");
+    const std::vector<std::string> ranks = query.StrList("ranks");
+    Worst rank, pmf;
+    const double n = static_cast<double>(t.n);
+    for (bool inclusive : {true, false}) {
+      const std::string suffix = inclusive ? "" : "_excl";
+      std::vector<int64_t> below;  // true counts at each point, for pmf
+      for (size_t i = 0; i < points.size(); ++i) {
+        auto p = ParseRankItem(item_type, points[i]);
+        if (!p.ok()) break;
+        below.push_back(truth->CountBelow(*p, inclusive));
+        const std::string field = absl::StrCat(t.of, ".ranks", suffix, "[", i, "]");
+        if (auto est = DoubleAnswer(obs, field)) {
+          const double exact = below.back() / n;
+          rank.See(std::fabs(*est - exact), [&] {
+            return absl::StrFormat("%s = %.17g of point %s, true rank %.10g", field, *est, points[i], exact);
+          });
+        }
+      }
+      for (size_t i = 0; i <= below.size() && below.size() == points.size() && !points.empty(); ++i) {
+        const std::string field = absl::StrCat(t.of, ".pmf", suffix, "[", i, "]");
+        const int64_t hi = i < below.size() ? below[i] : t.n, lo = i > 0 ? below[i - 1] : 0;
+        if (auto est = DoubleAnswer(obs, field)) {
+          const double exact = (hi - lo) / n;
+          pmf.See(std::fabs(*est - exact),
+                  [&] { return absl::StrFormat("%s = %.17g, true mass %.10g", field, *est, exact); });
+        }
+      }
+      for (size_t i = 0; i < ranks.size(); ++i) {
+        const std::string field = absl::StrCat(t.of, ".quantiles", suffix, "[", i, "]");
+        const auto item = ItemAnswer(obs, field);
+        if (!item || item->index() != (item_type == "long" ? 0 : item_type == "string" ? 2 : 1)) continue;
+        const double r = std::strtod(ranks[i].c_str(), nullptr);
+        const double lo = truth->RankOf(*item, false), hi = truth->RankOf(*item, true);
+        rank.See(r < lo ? lo - r : r > hi ? r - hi : 0, [&] {
+          return absl::StrFormat("%s = %s for rank %s has true ranks [%.10g, %.10g]", field, ItemText(*item),
+                                 ranks[i], lo, hi);
+        });
+      }
+    }
+    if (std::isnan(rank.error) && std::isnan(pmf.error)) continue;  // not answered: nothing to judge
+    RankSample s;
+    s.of = t.of;
+    s.series = t.series;
+    s.n = t.n;
+    s.epsilon = DoubleAnswer(obs, t.of + ".rank_error").value_or(kNaN);
+    s.epsilon_pmf = DoubleAnswer(obs, t.of + ".rank_error_pmf").value_or(kNaN);
+    s.rank_error = rank.error;
+    s.pmf_error = pmf.error;
+    result.samples.push_back(s);
+    auto judge = [&](const Worst& w, double epsilon, const char* name) {
+      if (std::isnan(w.error) || !(epsilon > 0)) return;
+      ++result.checks;
+      if (w.error <= max_epsilons * epsilon) return;
+      result.outliers.push_back(Outlier(
+          absl::StrCat(t.of, ".", name),
+          absl::StrFormat("at most %g x the stated epsilon %.6g = %.6g (n = %d)", max_epsilons, epsilon,
+                          max_epsilons * epsilon, t.n),
+          absl::StrFormat("%.6g = %.1f x epsilon: %s", w.error, w.error / epsilon, w.where)));
+    };
+    judge(rank, s.epsilon, "rank_error");
+    judge(pmf, s.epsilon_pmf, "pmf_error");
+  }
+  return result;
+}
+
+}  // namespace dsconform
