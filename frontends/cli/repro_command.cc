@@ -73,7 +73,7 @@ int ReproCommand(const std::vector<std::string>& args) {
     const std::string java = family->JavaSnippet(*c), cpp = family->CppSnippet(*c);
     if (!java.empty())
       std::printf("\n# Java (java -cp datasketches-java-<version>.jar Repro.java)\n%s\n", java.c_str());
-    if (!cpp.empty()) std::printf("\n# C++ (g++ -std=c++17 -I<datasketches-cpp includes> repro.cpp)\n%s\n", cpp.c_str());
+    if (!cpp.empty()) std::printf("\n# C++ (g++ -std=c++17 -I<datasketches-cpp includes> repro.cc -o repro)\n%s\n", cpp.c_str());
   }
 
   auto factories = ResolveEngines(EngineRequestFromFlags());
