@@ -253,7 +253,7 @@ TEST(JavaEngine, DirectGivesTheSameImagesAsHeap) {
 // MemorySegment that merges a SET-mode sketch of lgK 12, then an HLL-mode sketch of lgK 11 (so the
 // union shrinks to lgK 11), keeps another HIP accumulator (image bytes 8..15, and the estimate)
 // than the same union on the heap; the registers agree. When this test fails, the difference is
-// gone: remove the test and the entry in the expectations file.
+// gone: remove the test and the rule F5 of sketches/hll/known_differences.jsonl.
 TEST(JavaEngine, DirectUnionShrinkingFromSetModeKeepsAnotherHipAccumulator) {
   Case c = ParseCase(R"({"id": "union/shrink", "family": "hll", "ops": [
       {"op": "create", "sketch": "a", "lg_k": 12, "type": "HLL_4"},

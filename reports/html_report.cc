@@ -92,8 +92,8 @@ class HtmlBuilder {
     absl::StrAppend(&out_, "<dt>Engines</dt><dd>", absl::StrJoin(engines, ", "), "</dd><dt>Suites</dt><dd>",
                     absl::StrJoin(suites, ", "), "</dd><dt>Status</dt><dd>", H(info_.status), ": ",
                     summary_.total.records, " records for ", info_.total_cases, " cases</dd>");
-    if (!info_.expectations_file.empty())
-      absl::StrAppend(&out_, "<dt>Expectations</dt><dd>", Code(info_.expectations_file), "</dd>");
+    if (!info_.known_differences.empty())
+      absl::StrAppend(&out_, "<dt>Known differences</dt><dd>", Code(info_.known_differences), "</dd>");
     if (!info_.command_line.empty()) absl::StrAppend(&out_, "<dt>Command</dt><dd>", Code(info_.command_line), "</dd>");
     out_ += "</dl>\n";
     if (!o_.timing_line.empty()) absl::StrAppend(&out_, "<p class=\"timing\">", H(o_.timing_line), "</p>\n");

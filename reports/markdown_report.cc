@@ -105,8 +105,8 @@ class MarkdownBuilder {
                     suites.empty() ? "(none)" : absl::StrJoin(suites, ", "), " · **Status** ",
                     Text(info_.status, 40), ", ", summary_.total.records, " records for ", info_.total_cases,
                     " cases");
-    if (!info_.expectations_file.empty())
-      absl::StrAppend(&out_, " · **Expectations** ", C(info_.expectations_file));
+    if (!info_.known_differences.empty())
+      absl::StrAppend(&out_, " · **Known differences** ", C(info_.known_differences));
     out_ += "\n";
     if (!info_.command_line.empty()) absl::StrAppend(&out_, "\nRun: ", Code(info_.command_line, 1000, false), "\n");
   }

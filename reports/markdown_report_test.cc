@@ -38,7 +38,7 @@ TEST(MarkdownReportTest, HeaderNamesGateEnginesSuitesAndStatus) {
   EXPECT_EQ(md.substr(0, md.find('\n')), "## dsconform FAIL: 3 differs, 1 unexpectedly equal, 1 error");
   EXPECT_TRUE(Contains(md, "**Engines** `java@9.0.0` (reference), `cpp@5.2.0` · **Suites** `hll.matrix`, "
                            "`hll.unions`, `hll.strings`, `hll.cross_heapify` · **Status** complete, 9 records for "
-                           "9 cases · **Expectations** `corpus/expectations/hll.txt`"))
+                           "9 cases · **Known differences** `sketches`"))
       << md;
 }
 

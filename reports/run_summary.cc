@@ -152,7 +152,7 @@ nlohmann::ordered_json SummaryToJson(const RunInfo& info, const RunSummary& s) {
   j["reference"] = info.reference;
   j["engines"] = info.engines;
   j["suites"] = info.suites;
-  j["expectations_file"] = info.expectations_file;
+  j["known_differences"] = info.known_differences;
   j["total_cases"] = info.total_cases;
   j["records_written"] = s.total.records;
   j["counts"] = CountsToJson(s.total);

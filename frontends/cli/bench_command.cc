@@ -242,7 +242,7 @@ int BenchCommand(const std::vector<std::string>& args, const std::string& comman
   setup.info.reference = setup.info.engines[setup.options.reference];
   setup.info.command_line = command_line;
   setup.info.suites = SplitList(absl::GetFlag(FLAGS_suite));
-  setup.info.expectations_file = known->Describe();
+  setup.info.known_differences = known->Describe();
   setup.options.should_stop = InstallStopSignals();
   setup.options.families = &CompiledFamilies();
   m.engines = setup.info.engines;

@@ -104,7 +104,7 @@ int MergeCommand(const std::vector<std::string>& args, const std::string& comman
   const bool rejudge = !known->paths.empty();
   if (rejudge) {
     for (Record& r : all) RejudgeRecord(*known, r);
-    info.expectations_file = known->Describe();
+    info.known_differences = known->Describe();
   }
   auto writer = JsonlWriter::Open(out, JsonlWriter::Mode::kTruncate);
   if (!writer.ok()) return UsageError(std::string(writer.status().message()));
@@ -116,8 +116,8 @@ int MergeCommand(const std::vector<std::string>& args, const std::string& comman
   std::vector<StaleRule> stale;
   if (rejudge) {
     stale = StaleRules(*known, all);
-  } else if (!info.expectations_file.empty()) {
-    auto used = LoadKnownDifferences(absl::StrSplit(info.expectations_file, ',', absl::SkipEmpty()));
+  } else if (!info.known_differences.empty()) {
+    auto used = LoadKnownDifferences(absl::StrSplit(info.known_differences, ',', absl::SkipEmpty()));
     if (used.ok())
       stale = StaleRules(*used, all);
     else

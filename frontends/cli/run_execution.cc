@@ -236,7 +236,7 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
   info.suites = inputs.suites;
   info.engine_specs = inputs.engine_specs;
   info.case_source = inputs.case_source;
-  info.expectations_file = known.Describe();
+  info.known_differences = known.Describe();
 
   std::set<int64_t> done;
   for (const Record& r : (*output)->done_records()) done.insert(r.index);

@@ -13,7 +13,7 @@ namespace dsconform {
 
 // Typed reads of JSON object members whose errors name the JSON path
 // ("/ops/2/lg_k: expected an integer, got string"), so a malformed case or
-// expectations file points at the exact spot.
+// known-difference rule points at the exact spot.
 absl::StatusOr<int64_t> RequireInt(const nlohmann::json& obj, const std::string& key, const std::string& path);
 absl::StatusOr<std::string> RequireString(const nlohmann::json& obj, const std::string& key,
                                           const std::string& path);

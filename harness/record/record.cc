@@ -88,7 +88,7 @@ nlohmann::ordered_json RecordToJson(const Record& r) {
 nlohmann::ordered_json RunInfoToJson(const RunInfo& info) {
   nlohmann::ordered_json j = {{"command_line", info.command_line}, {"reference", info.reference},
                               {"engines", info.engines},           {"suites", info.suites},
-                              {"expectations_file", info.expectations_file}, {"status", info.status},
+                              {"known_differences", info.known_differences}, {"status", info.status},
                               {"total_cases", info.total_cases}};
   if (!info.engine_specs.empty()) j["engine_specs"] = info.engine_specs;
   if (!info.case_source.empty()) j["case_source"] = info.case_source;
@@ -103,7 +103,9 @@ bool RunInfoFromJson(const nlohmann::json& j, RunInfo* out, std::string* error) 
     out->reference = j.at("reference").get<std::string>();
     out->engines = j.at("engines").get<std::vector<std::string>>();
     out->suites = j.at("suites").get<std::vector<std::string>>();
-    out->expectations_file = j.at("expectations_file").get<std::string>();
+    // "expectations_file": runs made before the rules (their per-case file).
+    out->known_differences = j.contains("known_differences") ? j.at("known_differences").get<std::string>()
+                                                             : j.at("expectations_file").get<std::string>();
     out->status = j.at("status").get<std::string>();
     out->total_cases = j.at("total_cases").get<int64_t>();
     out->engine_specs = j.value("engine_specs", std::map<std::string, std::string>());

@@ -17,9 +17,9 @@ namespace dsconform {
 // engine against the reference engine.
 enum class Verdict {
   kEqual,               // every field equal
-  kDiffers,             // at least one field differs, not covered by an expectation
-  kKnown,               // every difference is listed in the expectations file
-  kUnexpectedlyEqual,   // an expectation listed a difference that no longer occurs
+  kDiffers,             // at least one field differs, not covered by a known-difference rule
+  kKnown,               // every difference is covered by a rule (harness/expect/)
+  kUnexpectedlyEqual,   // an every_record rule applies, but its difference no longer occurs
   kUnsupported,         // the candidate cannot run this case ("not supported by this engine")
   kError,               // the engine failed as a whole (crash, bridge failure); see `note`
 };
@@ -51,7 +51,7 @@ struct FieldDiff {
   std::vector<ByteRange> ranges;      // byte images only; the first DiffOptions::max_ranges of them
   uint64_t ranges_total = 0;          // how many there are, when `ranges` lists only the first
   std::vector<DecodedDiff> decoded;   // byte images only, in image order
-  bool known = false;                 // covered by an expectation
+  bool known = false;                 // covered by a known-difference rule
 };
 
 class TruthKind;  // harness/truth/truth_kind.h
@@ -81,7 +81,7 @@ struct RunInfo {
   std::string reference;
   std::vector<std::string> engines;
   std::vector<std::string> suites;
-  std::string expectations_file;
+  std::string known_differences;  // the rule files and directories given, comma-separated: "sketches"
   std::string status = "complete";  // complete | interrupted
   // Engines `repro` cannot name as they are named here (a corpus): name -> spec.
   std::map<std::string, std::string> engine_specs;
