@@ -106,11 +106,11 @@ class CpcStage {
   absl::StatusOr<StepEnd> Update(const Op& op, const StepContext& ctx) {
     auto sketch = SketchSlot(op.sketch, ctx);
     if (!sketch.ok()) return sketch.status();
-    if (!op.items) return Bad(ctx, "update without items");
+    if (!op.items) return BadStep(stage_, ctx, "update without items");
     cpc_sketch& target = **sketch;
     if (!ForEachTapeItem(op.items->kind(), ctx.tape,
                          [&target](auto&&... item) { target.update(std::forward<decltype(item)>(item)...); }))
-      return Bad(ctx, "the item tape ends inside an item");
+      return BadStep(stage_, ctx, "the item tape ends inside an item");
     return StepEnd::kContinue;
   }
 
@@ -120,13 +120,8 @@ class CpcStage {
     if (!u.ok()) return u.status();
     if (!sketch.ok()) return sketch.status();
     const std::string how = op.Str("how");
-    if (how == "copy") {
-      (*u)->update(static_cast<const cpc_sketch&>(**sketch));
-    } else if (how == "move") {
-      (*u)->update(std::move(**sketch));
-    } else {
-      return Bad(ctx, absl::StrCat("how: '", how, "' is neither copy nor move"));
-    }
+    if (!MergeCopyOrMove(how, **u, **sketch))
+      return BadStep(stage_, ctx, absl::StrCat("how: '", how, "' is neither copy nor move"));
     return StepEnd::kContinue;
   }
 
@@ -140,7 +135,7 @@ class CpcStage {
   absl::StatusOr<StepEnd> Serialize(const Op& op, const StepContext& ctx) {
     auto sketch = SketchSlot(op.sketch, ctx);
     if (!sketch.ok()) return sketch.status();
-    if (op.Str("form") != "compact") return Bad(ctx, "form: CPC has only the compact form");
+    if (op.Str("form") != "compact") return BadStep(stage_, ctx, "form: CPC has only the compact form");
     const auto bytes = (*sketch)->serialize();
     out_->Add(absl::StrCat(FieldPrefix(op), ".compact"), Value::Bytes(std::string(bytes.begin(), bytes.end())));
     return StepEnd::kContinue;
@@ -154,7 +149,7 @@ class CpcStage {
       slots_.erase(op.sketch);
       return StepEnd::kContinue;
     }
-    if (mode != "heapify") return Bad(ctx, absl::StrCat("mode: '", mode, "' is neither heapify nor wrap"));
+    if (mode != "heapify") return BadStep(stage_, ctx, absl::StrCat("mode: '", mode, "' is neither heapify nor wrap"));
     const std::string name = op.Str("image");
     const std::string* image = FindStageImage(stage_, *out_, name);
     if (image == nullptr) {
@@ -178,7 +173,7 @@ class CpcStage {
       const QueryRow* row = nullptr;
       for (const auto& r : kQueries)
         if (q == r.name) row = &r;
-      if (row == nullptr) return Bad(ctx, absl::StrCat("queries: unknown query '", q, "'"));
+      if (row == nullptr) return BadStep(stage_, ctx, absl::StrCat("queries: unknown query '", q, "'"));
       out_->Add(absl::StrCat(FieldPrefix(op), ".", q), Evaluate(**sketch, *row));
     }
     return StepEnd::kContinue;
@@ -193,9 +188,9 @@ class CpcStage {
   template <typename T>
   absl::StatusOr<T*> SlotOf(const std::string& name, const StepContext& ctx, const char* what) {
     auto it = slots_.find(name);
-    if (it == slots_.end()) return Bad(ctx, absl::StrCat("slot '", name, "' does not exist"));
+    if (it == slots_.end()) return BadStep(stage_, ctx, absl::StrCat("slot '", name, "' does not exist"));
     if (T* t = std::get_if<T>(&it->second)) return t;
-    return Bad(ctx, absl::StrCat("slot '", name, "' is not ", what));
+    return BadStep(stage_, ctx, absl::StrCat("slot '", name, "' is not ", what));
   }
   absl::StatusOr<cpc_sketch*> SketchSlot(const std::string& name, const StepContext& ctx) {
     return SlotOf<cpc_sketch>(name, ctx, "a sketch");
@@ -207,7 +202,7 @@ class CpcStage {
   // lg_k is passed as uint8_t; values the library rejects are its to reject.
   absl::StatusOr<uint8_t> LgK(const Op& op, const StepContext& ctx) {
     const int64_t v = op.Int("lg_k", -1);
-    if (v < 0 || v > 255) return Bad(ctx, "lg_k: missing or not in 0..255");
+    if (v < 0 || v > 255) return BadStep(stage_, ctx, "lg_k: missing or not in 0..255");
     return static_cast<uint8_t>(v);
   }
 
@@ -215,10 +210,6 @@ class CpcStage {
   static uint64_t Seed(const Op& op) { return static_cast<uint64_t>(op.Int("seed")); }
 
   static std::string FieldPrefix(const Op& op) { return op.Str("as", op.sketch); }
-
-  absl::Status Bad(const StepContext& ctx, const std::string& message) const {
-    return absl::InvalidArgumentError(absl::StrCat(StepPath(stage_, ctx.index), ": ", message));
-  }
 
   const PreparedStage& stage_;
   Observations* out_;
@@ -246,7 +237,7 @@ absl::StatusOr<StepEnd> CpcStage::Step(const Op& op, const StepContext& ctx) {
     unusable_.erase(op.sketch);
     return (this->*row.handler)(op, ctx);
   }
-  return Bad(ctx, absl::StrCat("'", op.op, "' is not a CPC step"));
+  return BadStep(stage_, ctx, absl::StrCat("'", op.op, "' is not a CPC step"));
 }
 
 }  // namespace

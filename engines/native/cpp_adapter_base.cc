@@ -70,4 +70,8 @@ std::string StepPath(const PreparedStage& stage, size_t index) {
   return absl::StrCat("case ", stage.source ? stage.source->id : "?", ": ", cross ? "/cross/ops/" : "/ops/", index);
 }
 
+absl::Status BadStep(const PreparedStage& stage, const StepContext& ctx, const std::string& message) {
+  return absl::InvalidArgumentError(absl::StrCat(StepPath(stage, ctx.index), ": ", message));
+}
+
 }  // namespace dsconform

@@ -97,6 +97,24 @@ const std::string* FindStageImage(const PreparedStage& stage, const Observations
 // "case <id>: /ops/<i>" (or "/cross/ops/<i>") for error messages.
 std::string StepPath(const PreparedStage& stage, size_t index);
 
+// A step the case got wrong (a bad slot, a member out of range), not the
+// library: an InvalidArgument error that names the case and the step.
+absl::Status BadStep(const PreparedStage& stage, const StepContext& ctx, const std::string& message);
+
+// A union's merge of `sketch` as the step's `how` says: "copy" (the const
+// overload) or "move" (the rvalue one). False for any other `how`.
+template <typename Union, typename Sketch>
+bool MergeCopyOrMove(const std::string& how, Union& u, Sketch& sketch) {
+  if (how == "copy") {
+    u.update(static_cast<const Sketch&>(sketch));
+  } else if (how == "move") {
+    u.update(std::move(sketch));
+  } else {
+    return false;
+  }
+  return true;
+}
+
 }  // namespace dsconform
 
 #endif  // DSCONFORM_ENGINES_NATIVE_CPP_FAMILY_ADAPTER_H_

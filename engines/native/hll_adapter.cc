@@ -123,14 +123,14 @@ class HllStage {
   absl::StatusOr<StepEnd> Update(const Op& op, const StepContext& ctx) {
     auto slot = AnySlot(op.sketch, ctx);
     if (!slot.ok()) return slot.status();
-    if (!op.items) return Bad(ctx, "update without items");
+    if (!op.items) return BadStep(stage_, ctx, "update without items");
     const bool whole_tape = std::visit(
         [&](auto& target) {
           return ForEachTapeItem(op.items->kind(), ctx.tape,
                                  [&target](auto&&... item) { target.update(std::forward<decltype(item)>(item)...); });
         },
         **slot);
-    if (!whole_tape) return Bad(ctx, "the item tape ends inside an item");
+    if (!whole_tape) return BadStep(stage_, ctx, "the item tape ends inside an item");
     return StepEnd::kContinue;
   }
 
@@ -140,13 +140,8 @@ class HllStage {
     if (!u.ok()) return u.status();
     if (!sketch.ok()) return sketch.status();
     const std::string how = op.Str("how");
-    if (how == "copy") {
-      (*u)->update(static_cast<const hll_sketch&>(**sketch));
-    } else if (how == "move") {
-      (*u)->update(std::move(**sketch));
-    } else {
-      return Bad(ctx, absl::StrCat("how: '", how, "' is neither copy nor move"));
-    }
+    if (!MergeCopyOrMove(how, **u, **sketch))
+      return BadStep(stage_, ctx, absl::StrCat("how: '", how, "' is neither copy nor move"));
     return StepEnd::kContinue;
   }
 
@@ -169,7 +164,7 @@ class HllStage {
     } else if (form == "updatable") {
       bytes = (*sketch)->serialize_updatable();
     } else {
-      return Bad(ctx, absl::StrCat("form: '", form, "' is neither compact nor updatable"));
+      return BadStep(stage_, ctx, absl::StrCat("form: '", form, "' is neither compact nor updatable"));
     }
     out_->Add(absl::StrCat(FieldPrefix(op), ".", form), Value::Bytes(std::string(bytes.begin(), bytes.end())));
     return StepEnd::kContinue;
@@ -184,7 +179,8 @@ class HllStage {
       unsupported_slots_.insert(op.sketch);
       return StepEnd::kContinue;
     }
-    if (mode != "heapify") return Bad(ctx, absl::StrCat("mode: '", mode, "' is not heapify, wrap or writable_wrap"));
+    if (mode != "heapify")
+      return BadStep(stage_, ctx, absl::StrCat("mode: '", mode, "' is not heapify, wrap or writable_wrap"));
     const std::string name = op.Str("image");
     const std::string* image = FindStageImage(stage_, *out_, name);
     if (image == nullptr) {
@@ -228,8 +224,9 @@ class HllStage {
       const QueryRow* row = nullptr;
       for (const auto& r : kQueries)
         if (q == r.name) row = &r;
-      if (row == nullptr) return Bad(ctx, absl::StrCat("queries: unknown query '", q, "'"));
-      if (on_union && row->sketch_only) return Bad(ctx, absl::StrCat("queries: '", q, "' is not defined on a union"));
+      if (row == nullptr) return BadStep(stage_, ctx, absl::StrCat("queries: unknown query '", q, "'"));
+      if (on_union && row->sketch_only)
+        return BadStep(stage_, ctx, absl::StrCat("queries: '", q, "' is not defined on a union"));
       out_->Add(absl::StrCat(FieldPrefix(op), ".", q),
                 std::visit([row](const auto& target) { return Evaluate(target, *row); }, **slot));
     }
@@ -242,7 +239,7 @@ class HllStage {
     if (!lg_k.ok()) return lg_k.status();
     if (!sd.ok()) return sd.status();
     const std::string as = op.Str("as");
-    if (as.empty()) return Bad(ctx, "as: missing");
+    if (as.empty()) return BadStep(stage_, ctx, "as: missing");
     out_->Add(as, Value::Double(hll_sketch::get_rel_err(op.Int("upper") != 0, op.Int("unioned") != 0, *lg_k, *sd)));
     return StepEnd::kContinue;
   }
@@ -255,7 +252,7 @@ class HllStage {
 
   absl::StatusOr<Slot*> AnySlot(const std::string& name, const StepContext& ctx) {
     auto it = slots_.find(name);
-    if (it == slots_.end()) return Bad(ctx, absl::StrCat("slot '", name, "' does not exist"));
+    if (it == slots_.end()) return BadStep(stage_, ctx, absl::StrCat("slot '", name, "' does not exist"));
     return &it->second;
   }
 
@@ -264,7 +261,7 @@ class HllStage {
     auto slot = AnySlot(name, ctx);
     if (!slot.ok()) return slot.status();
     if (T* t = std::get_if<T>(*slot)) return t;
-    return Bad(ctx, absl::StrCat("slot '", name, "' is not ", what));
+    return BadStep(stage_, ctx, absl::StrCat("slot '", name, "' is not ", what));
   }
   absl::StatusOr<hll_sketch*> SketchSlot(const std::string& name, const StepContext& ctx) {
     return SlotOf<hll_sketch>(name, ctx, "a sketch");
@@ -277,7 +274,7 @@ class HllStage {
   // rejects (lg_k 3) are its to reject, values no uint8_t holds are a bad case.
   absl::StatusOr<uint8_t> Byte(const Op& op, const char* key, const StepContext& ctx) {
     const int64_t v = op.Int(key, -1);
-    if (v < 0 || v > 255) return Bad(ctx, absl::StrCat(key, ": missing or not in 0..255"));
+    if (v < 0 || v > 255) return BadStep(stage_, ctx, absl::StrCat(key, ": missing or not in 0..255"));
     return static_cast<uint8_t>(v);
   }
 
@@ -287,14 +284,10 @@ class HllStage {
     if (name.empty() && fallback) return *fallback;
     for (const auto& row : kTypes)
       if (name == row.name) return row.type;
-    return Bad(ctx, absl::StrCat("type: '", name, "' is not HLL_4, HLL_6 or HLL_8"));
+    return BadStep(stage_, ctx, absl::StrCat("type: '", name, "' is not HLL_4, HLL_6 or HLL_8"));
   }
 
   static std::string FieldPrefix(const Op& op) { return op.Str("as", op.sketch); }
-
-  absl::Status Bad(const StepContext& ctx, const std::string& message) const {
-    return absl::InvalidArgumentError(absl::StrCat(StepPath(stage_, ctx.index), ": ", message));
-  }
 
   const PreparedStage& stage_;
   Observations* out_;
@@ -321,7 +314,7 @@ absl::StatusOr<StepEnd> HllStage::Step(const Op& op, const StepContext& ctx) {
   if (unsupported_slots_.count(op.sketch) || unsupported_slots_.count(op.Str("from"))) return StepEnd::kContinue;
   for (const auto& row : kSteps)
     if (op.op == row.op) return (this->*row.handler)(op, ctx);
-  return Bad(ctx, absl::StrCat("'", op.op, "' is not an HLL step"));
+  return BadStep(stage_, ctx, absl::StrCat("'", op.op, "' is not an HLL step"));
 }
 
 }  // namespace

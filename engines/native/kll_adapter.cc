@@ -137,7 +137,7 @@ class KllStage {
     if (op.op == "copy") return Copy(op, ctx);
     if (op.op == "convert") return Convert(op, ctx);
     if (op.op == "query") return Query(op, ctx);
-    return Bad(ctx, absl::StrCat("'", op.op, "' is not a KLL step"));
+    return BadStep(stage_, ctx, absl::StrCat("'", op.op, "' is not a KLL step"));
   }
 
  private:
@@ -148,7 +148,7 @@ class KllStage {
     if (item == "float") return f(static_cast<Kll<float>*>(nullptr));
     if (item == "long") return f(static_cast<Kll<int64_t>*>(nullptr));
     if (item == "string") return f(static_cast<Kll<std::string>*>(nullptr));
-    return Bad(ctx, absl::StrCat("item: '", item, "' is not double, float, long or string"));
+    return BadStep(stage_, ctx, absl::StrCat("item: '", item, "' is not double, float, long or string"));
   }
 
   template <typename T>
@@ -159,7 +159,7 @@ class KllStage {
 
   absl::StatusOr<StepEnd> Create(const Op& op, const StepContext& ctx) {
     const int64_t k = op.Int("k", -1);
-    if (k < 0 || k > 65535) return Bad(ctx, "k: missing or not in 0..65535");
+    if (k < 0 || k > 65535) return BadStep(stage_, ctx, "k: missing or not in 0..65535");
     return WithItemType(op.Str("item"), ctx, [&](auto* type) -> absl::StatusOr<StepEnd> {
       using S = std::remove_pointer_t<decltype(type)>;
       using T = typename S::value_type;
@@ -176,7 +176,7 @@ class KllStage {
   absl::StatusOr<StepEnd> Update(const Op& op, const StepContext& ctx) {
     auto slot = AnySlot(op.sketch, ctx);
     if (!slot.ok()) return slot.status();
-    if (!op.items) return Bad(ctx, "update without items");
+    if (!op.items) return BadStep(stage_, ctx, "update without items");
     const ItemKind kind = op.items->kind();
     PinRandom(op);
     bool kind_fits = true;
@@ -191,8 +191,9 @@ class KllStage {
         },
         **slot);
     if (!kind_fits)
-      return Bad(ctx, absl::StrCat("items of kind ", ItemKindName(kind), " do not fit slot '", op.sketch, "'"));
-    if (!whole) return Bad(ctx, "the item tape ends inside an item");
+      return BadStep(stage_, ctx,
+          absl::StrCat("items of kind ", ItemKindName(kind), " do not fit slot '", op.sketch, "'"));
+    if (!whole) return BadStep(stage_, ctx, "the item tape ends inside an item");
     return StepEnd::kContinue;
   }
 
@@ -202,9 +203,10 @@ class KllStage {
     if (!dst.ok()) return dst.status();
     if (!src.ok()) return src.status();
     if ((*dst)->index() != (*src)->index())
-      return Bad(ctx, absl::StrCat("merge: '", op.Str("from"), "' holds another item type than '", op.sketch, "'"));
+      return BadStep(stage_, ctx,
+          absl::StrCat("merge: '", op.Str("from"), "' holds another item type than '", op.sketch, "'"));
     const std::string how = op.Str("how");
-    if (how != "copy" && how != "move") return Bad(ctx, "how: neither copy nor move");
+    if (how != "copy" && how != "move") return BadStep(stage_, ctx, "how: neither copy nor move");
     PinRandom(op);
     std::visit(
         [&](auto& d) {
@@ -224,7 +226,7 @@ class KllStage {
   absl::StatusOr<StepEnd> Serialize(const Op& op, const StepContext& ctx) {
     auto slot = AnySlot(op.sketch, ctx);
     if (!slot.ok()) return slot.status();
-    if (op.Str("form") != "compact") return Bad(ctx, "form: KLL images are compact");
+    if (op.Str("form") != "compact") return BadStep(stage_, ctx, "form: KLL images are compact");
     std::string image = std::visit(
         [](const auto& s) {
           const auto bytes = s.serialize();
@@ -264,7 +266,7 @@ class KllStage {
     if (!src.ok()) return src.status();
     const std::string how = op.Str("how", "construct");
     if (how != "construct" && how != "assign" && how != "move_construct" && how != "move_assign")
-      return Bad(ctx, absl::StrCat("how: '", how, "' is not a copy or move"));
+      return BadStep(stage_, ctx, absl::StrCat("how: '", how, "' is not a copy or move"));
     std::optional<Slot> made;
     std::visit(
         [&](auto& s) {
@@ -295,7 +297,8 @@ class KllStage {
     auto src = AnySlot(op.Str("from"), ctx);
     if (!src.ok()) return src.status();
     const auto* floats = std::get_if<Kll<float>>(*src);
-    if (floats == nullptr || op.Str("item") != "double") return Bad(ctx, "convert: only float to double is defined");
+    if (floats == nullptr || op.Str("item") != "double")
+      return BadStep(stage_, ctx, "convert: only float to double is defined");
     Put(op.sketch, Kll<double>(*floats, std::less<double>(), NewAllocator<double>()));
     return StepEnd::kContinue;
   }
@@ -344,7 +347,7 @@ class KllStage {
                                                 : s.get_CDF(points.data(), static_cast<uint32_t>(points.size()), inclusive);
               for (size_t i = 0; i < values.size(); ++i) out_->Add(absl::StrCat(field, "[", i, "]"), Value::Double(values[i]));
             } else {
-              return Bad(ctx, absl::StrCat("queries: unknown query '", q, "'"));
+              return BadStep(stage_, ctx, absl::StrCat("queries: unknown query '", q, "'"));
             }
             return absl::OkStatus();
           },
@@ -363,15 +366,12 @@ class KllStage {
 
   absl::StatusOr<Slot*> AnySlot(const std::string& name, const StepContext& ctx) {
     auto it = slots_.find(name);
-    if (it == slots_.end()) return Bad(ctx, absl::StrCat("slot '", name, "' does not exist (or was moved from)"));
+    if (it == slots_.end())
+      return BadStep(stage_, ctx, absl::StrCat("slot '", name, "' does not exist (or was moved from)"));
     return &it->second;
   }
 
   static std::string FieldPrefix(const Op& op) { return op.Str("as", op.sketch); }
-
-  absl::Status Bad(const StepContext& ctx, const std::string& message) const {
-    return absl::InvalidArgumentError(absl::StrCat(StepPath(stage_, ctx.index), ": ", message));
-  }
 
   const PreparedStage& stage_;
   Observations* out_;

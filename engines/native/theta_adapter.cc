@@ -136,7 +136,7 @@ class ThetaStage {
     if (s == "deserialize") return Deserialize(op, ctx);
     if (s == "reset") return Reset(op, ctx);
     if (s == "query") return QueryStep(op, ctx);
-    return Bad(ctx, absl::StrCat("'", s, "' is not a Theta step"));
+    return BadStep(stage_, ctx, absl::StrCat("'", s, "' is not a Theta step"));
   }
 
  private:
@@ -169,11 +169,11 @@ class ThetaStage {
       unsupported_slots_.insert(op.sketch);
       return StepEnd::kContinue;
     }
-    if (!op.items) return Bad(ctx, "update without items");
+    if (!op.items) return BadStep(stage_, ctx, "update without items");
     const bool whole = ForEachTapeItem(op.items->kind(), ctx.tape, [sketch](auto&&... item) {
       sketch->update(std::forward<decltype(item)>(item)...);
     });
-    if (!whole) return Bad(ctx, "the item tape ends inside an item");
+    if (!whole) return BadStep(stage_, ctx, "the item tape ends inside an item");
     return StepEnd::kContinue;
   }
 
@@ -187,7 +187,7 @@ class ThetaStage {
     } else if (auto* i = std::get_if<theta_intersection>(*target)) {
       WithSketch(**from, [i](const auto& s) { i->update(s); });
     } else {
-      return Bad(ctx, absl::StrCat("slot '", op.sketch, "' is not a union or an intersection"));
+      return BadStep(stage_, ctx, absl::StrCat("slot '", op.sketch, "' is not a union or an intersection"));
     }
     return StepEnd::kContinue;
   }
@@ -201,7 +201,7 @@ class ThetaStage {
     } else if (auto* i = std::get_if<theta_intersection>(*from)) {
       Put(op.sketch, i->get_result(ordered));
     } else {
-      return Bad(ctx, absl::StrCat("slot '", op.Str("from"), "' is not a union or an intersection"));
+      return BadStep(stage_, ctx, absl::StrCat("slot '", op.Str("from"), "' is not a union or an intersection"));
     }
     return StepEnd::kContinue;
   }
@@ -298,7 +298,7 @@ class ThetaStage {
     if (!slot.ok()) return slot.status();
     if (auto* u = std::get_if<update_theta_sketch>(*slot)) u->reset();
     else if (auto* un = std::get_if<theta_union>(*slot)) un->reset();
-    else return Bad(ctx, "reset needs an update sketch or a union");
+    else return BadStep(stage_, ctx, "reset needs an update sketch or a union");
     return StepEnd::kContinue;
   }
 
@@ -318,7 +318,8 @@ class ThetaStage {
       } else {
         WithSketch(**slot, [&](const auto& s) { v = Query(s, q, &known); });
       }
-      if (!known) return Bad(ctx, absl::StrCat("queries: '", q, "' is not a query of slot '", op.sketch, "'"));
+      if (!known)
+        return BadStep(stage_, ctx, absl::StrCat("queries: '", q, "' is not a query of slot '", op.sketch, "'"));
       out_->Add(prefix + q, std::move(v));
     }
     return StepEnd::kContinue;
@@ -334,7 +335,7 @@ class ThetaStage {
 
   absl::StatusOr<Slot*> Any(const std::string& name, const StepContext& ctx) {
     auto it = slots_.find(name);
-    if (it == slots_.end()) return Bad(ctx, absl::StrCat("slot '", name, "' does not exist"));
+    if (it == slots_.end()) return BadStep(stage_, ctx, absl::StrCat("slot '", name, "' does not exist"));
     return &it->second;
   }
 
@@ -342,7 +343,7 @@ class ThetaStage {
     auto slot = Any(name, ctx);
     if (!slot.ok()) return slot.status();
     if (std::holds_alternative<theta_union>(**slot) || std::holds_alternative<theta_intersection>(**slot))
-      return Bad(ctx, absl::StrCat("slot '", name, "' is not a sketch"));
+      return BadStep(stage_, ctx, absl::StrCat("slot '", name, "' is not a sketch"));
     return *slot;
   }
 
@@ -360,10 +361,6 @@ class ThetaStage {
   static datasketches::theta_constants::resize_factor ResizeFactor(int64_t rf) {
     using RF = datasketches::theta_constants::resize_factor;
     return rf == 1 ? RF::X1 : rf == 2 ? RF::X2 : rf == 4 ? RF::X4 : RF::X8;
-  }
-
-  absl::Status Bad(const StepContext& ctx, const std::string& message) const {
-    return absl::InvalidArgumentError(absl::StrCat(StepPath(stage_, ctx.index), ": ", message));
   }
 
   const PreparedStage& stage_;
