@@ -44,12 +44,7 @@ def stage_class(engine):
 
         def update(self, op, tape):
             sketch = self.slot(op["sketch"], ds.cpc_sketch)
-            gen = op["items"]["gen"]
-            if gen not in engine.ITEM_KINDS:
-                raise engine.Rejected("items: unknown generator '%s'" % gen)
-            update = sketch.update
-            for item in engine.tape_items(engine.ITEM_KINDS[gen], tape, op["sketch"] + ".update"):
-                update(item)
+            engine.update_all(sketch, op, tape)
 
         def merge(self, op, tape):
             u = self.slot(op["sketch"], ds.cpc_union)

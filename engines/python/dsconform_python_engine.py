@@ -113,6 +113,16 @@ def write_frame(out, header, payloads=()):
 
 # --- item tapes
 
+def update_all(sketch, op, tape):
+    """An update step of a hashing sketch: every item of the op's tape through sketch.update."""
+    gen = op["items"]["gen"]
+    if gen not in ITEM_KINDS:
+        raise Rejected("items: unknown generator '%s'" % gen)
+    update = sketch.update
+    for item in tape_items(ITEM_KINDS[gen], tape, op["sketch"] + ".update"):
+        update(item)
+
+
 def tape_items(kind, tape, field):
     """The items of a tape as the Python values the binding's update() takes."""
     if kind in ("long", "double"):

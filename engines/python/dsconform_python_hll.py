@@ -56,12 +56,7 @@ def stage_class(engine):
 
         def update(self, op, tape):
             target = self.slot(op["sketch"])
-            gen = op["items"]["gen"]
-            if gen not in engine.ITEM_KINDS:
-                raise engine.Rejected("items: unknown generator '%s'" % gen)
-            update = target.update
-            for item in engine.tape_items(engine.ITEM_KINDS[gen], tape, op["sketch"] + ".update"):
-                update(item)
+            engine.update_all(target, op, tape)
 
         def merge(self, op, tape):
             u = self.slot(op["sketch"], ds.hll_union)

@@ -68,12 +68,7 @@ class ThetaStage:
         target = self.slot(op["sketch"])
         if not isinstance(target, ds.update_theta_sketch):
             raise self.engine.Unsupported(op["sketch"] + ".update", "the binding updates only an update_theta_sketch")
-        gen = op["items"]["gen"]
-        if gen not in self.engine.ITEM_KINDS:
-            raise self.engine.Rejected("items: unknown generator '%s'" % gen)
-        update = target.update
-        for item in self.engine.tape_items(self.engine.ITEM_KINDS[gen], tape, op["sketch"] + ".update"):
-            update(item)
+        self.engine.update_all(target, op, tape)
 
     def merge(self, op, tape):
         self.slot(op["sketch"], (ds.theta_union, ds.theta_intersection)).update(self.sketch(op["from"]))
