@@ -49,11 +49,7 @@ def stage_class(engine):
         def merge(self, op, tape):
             u = self.slot(op["sketch"], ds.cpc_union)
             sketch = self.slot(op["from"], ds.cpc_sketch)
-            if op.get("how") == "move":
-                raise engine.Unsupported(op["sketch"] + ".merge", "Python has no move: the binding's update(sketch) copies")
-            if op.get("how") != "copy":
-                raise engine.Rejected("how: '%s' is neither copy nor move" % op.get("how"))
-            u.update(sketch)
+            engine.union_update(u, sketch, op)
 
         def result(self, op, tape):
             self.slots[op["sketch"]] = self.slot(op["from"], ds.cpc_union).get_result()

@@ -123,6 +123,15 @@ def update_all(sketch, op, tape):
         update(item)
 
 
+def union_update(union, sketch, op):
+    """A merge step into a union whose update(sketch) copies: how=move has no binding to run."""
+    if op.get("how") == "move":
+        raise Unsupported(op["sketch"] + ".merge", "Python has no move: the binding's update(sketch) copies")
+    if op.get("how") != "copy":
+        raise Rejected("how: '%s' is neither copy nor move" % op.get("how"))
+    union.update(sketch)
+
+
 def tape_items(kind, tape, field):
     """The items of a tape as the Python values the binding's update() takes."""
     if kind in ("long", "double"):
