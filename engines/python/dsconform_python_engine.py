@@ -111,7 +111,7 @@ def write_frame(out, header, payloads=()):
     out.flush()
 
 
-# --- item tapes
+# --- steps several family modules share
 
 def update_all(sketch, op, tape):
     """An update step of a hashing sketch: every item of the op's tape through sketch.update."""
@@ -131,6 +131,8 @@ def union_update(union, sketch, op):
         raise Rejected("how: '%s' is neither copy nor move" % op.get("how"))
     union.update(sketch)
 
+
+# --- item tapes
 
 def tape_items(kind, tape, field):
     """The items of a tape as the Python values the binding's update() takes."""
