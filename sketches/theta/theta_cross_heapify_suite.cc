@@ -39,7 +39,7 @@ class ThetaCrossHeapify final : public Suite {
     std::vector<Case> cases;
     for (int lg_k : lg_ks) {
       const int64_t k = int64_t{1} << lg_k;
-      const ThetaTransitions t = ThetaTransitionsFor(lg_k, 3);
+      const QuickSelectTransitions t = QuickSelectTransitionsFor(lg_k, 3);
       for (const char* p : ps)
         for (int64_t n : {int64_t{0}, int64_t{1}, int64_t{2}, k, t.rebuild_point - 1, t.rebuild_point, 8 * k})
           cases.push_back(MakeCase(lg_k, p, n));

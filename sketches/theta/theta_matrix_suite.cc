@@ -54,7 +54,7 @@ class ThetaMatrix final : public Suite {
         }
     std::vector<Case> cases;
     for (const Config& c : configs)
-      for (int64_t n : ThetaMatrixSizes(c.lg_k, c.lg_rf, max_items)) cases.push_back(MakeCase(c, n));
+      for (int64_t n : QuickSelectSizes(c.lg_k, c.lg_rf, max_items)) cases.push_back(MakeCase(c, n));
     return cases;
   }
 

@@ -18,34 +18,6 @@ const FamilyCatalog& OwnFamily() {
   return *catalog;
 }
 
-TEST(ThetaTransitions, FollowThePublishedThresholds) {
-  // lgK 12, X8: the table starts at lgArr (13-5)%3+5 = 7 and grows 7 -> 10 -> 13.
-  const ThetaTransitions x8 = ThetaTransitionsFor(12, 3);
-  EXPECT_EQ(x8.start_lg_arr, 7);
-  EXPECT_EQ(x8.resize_points, (std::vector<int64_t>{65, 513}));
-  EXPECT_EQ(x8.rebuild_point, 7681);  // 15/16 of 2^13, plus one
-  // X1 starts at full size: no resize, only the rebuild.
-  const ThetaTransitions x1 = ThetaTransitionsFor(12, 0);
-  EXPECT_EQ(x1.start_lg_arr, 13);
-  EXPECT_TRUE(x1.resize_points.empty());
-  // X2 from lgArr 5 doubles up to 13.
-  EXPECT_EQ(ThetaTransitionsFor(12, 1).resize_points.size(), 8u);
-}
-
-TEST(ThetaMatrixSizes, CoverEmptyEveryResizeAndTheRebuild) {
-  for (int lg_k = 5; lg_k <= 21; ++lg_k) {
-    for (int lg_rf = 0; lg_rf <= 3; ++lg_rf) {
-      const auto sizes = ThetaMatrixSizes(lg_k, lg_rf, int64_t{1} << 26);
-      const std::set<int64_t> s(sizes.begin(), sizes.end());
-      const ThetaTransitions t = ThetaTransitionsFor(lg_k, lg_rf);
-      EXPECT_TRUE(s.count(0) && s.count(1)) << lg_k;
-      for (int64_t r : t.resize_points) EXPECT_TRUE(s.count(r - 1) && s.count(r)) << lg_k << " " << r;
-      EXPECT_TRUE(s.count(t.rebuild_point - 1) && s.count(t.rebuild_point)) << lg_k;
-      EXPECT_GT(*s.rbegin(), t.rebuild_point) << lg_k;  // into estimation mode
-    }
-  }
-}
-
 TEST(ThetaSuites, SmallerScalesAreSlicesOfTheFullScale) {
   // `dsconform repro` finds a case by id in the full scale: the same id must be the same case.
   // (Only the full cases the smaller scales name are compared: the accuracy

@@ -1,7 +1,7 @@
+#include "harness/family/quickselect_transitions.h"
+
 #include <algorithm>
 #include <set>
-
-#include "sketches/theta/theta_suites.h"
 
 namespace dsconform {
 namespace {
@@ -17,8 +17,8 @@ int64_t Capacity(int lg_arr, int lg_k) {
 
 }  // namespace
 
-ThetaTransitions ThetaTransitionsFor(int lg_k, int lg_rf) {
-  ThetaTransitions t;
+QuickSelectTransitions QuickSelectTransitionsFor(int lg_k, int lg_rf) {
+  QuickSelectTransitions t;
   const int lg_tgt = lg_k + 1;
   t.start_lg_arr = lg_tgt <= kMinLgArrLongs ? kMinLgArrLongs
                    : lg_rf == 0             ? lg_tgt
@@ -32,10 +32,10 @@ ThetaTransitions ThetaTransitionsFor(int lg_k, int lg_rf) {
   return t;
 }
 
-std::vector<int64_t> ThetaMatrixSizes(int lg_k, int lg_rf, int64_t max_items) {
+std::vector<int64_t> QuickSelectSizes(int lg_k, int lg_rf, int64_t max_items) {
   const int64_t k = int64_t{1} << lg_k;
   std::set<int64_t> sizes = {0, 1, 2};
-  const ThetaTransitions t = ThetaTransitionsFor(lg_k, lg_rf);
+  const QuickSelectTransitions t = QuickSelectTransitionsFor(lg_k, lg_rf);
   for (int64_t r : t.resize_points) sizes.insert({r - 1, r});
   sizes.insert({t.rebuild_point - 1, t.rebuild_point, t.rebuild_point + 1});
   for (int64_t m : {1, 4, 16}) sizes.insert(k * m * 2);
@@ -43,18 +43,6 @@ std::vector<int64_t> ThetaMatrixSizes(int lg_k, int lg_rf, int64_t max_items) {
   for (int64_t n : sizes)
     if (n <= max_items) out.push_back(n);
   return out;
-}
-
-nlohmann::ordered_json ThetaSketchQueries() {
-  return {"estimate", "lb1",   "lb2",        "lb3",      "ub1",                "ub2",       "ub3",
-          "theta",    "theta_long", "retained", "is_empty", "is_estimation_mode", "is_ordered"};
-}
-
-nlohmann::ordered_json ThetaUpdateSketchQueries() { return {"lg_k", "rf"}; }
-
-std::vector<const Suite*> ThetaSuites() {
-  return {&ThetaMatrixSuite(), &ThetaSetOpsSuite(), &ThetaCrossHeapifySuite(), &ThetaSeedSuite(),
-          &ThetaAccuracySuite(), &ThetaAccuracySetOpsSuite()};
 }
 
 }  // namespace dsconform
