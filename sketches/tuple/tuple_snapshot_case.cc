@@ -1,0 +1,33 @@
+// The case of an imported Tuple snapshot (a TCK .sk file): tuple_int_* hold
+// int summaries of 4 bytes (the TCK's own summary in Java, int32_t in C++),
+// aod_<n>_* arrays of n doubles.
+#include "absl/strings/str_cat.h"
+#include "sketches/tuple/tuple_suites.h"
+
+namespace dsconform {
+
+Case TupleSnapshotCase(const std::string& id, const std::string& image) {
+  CaseBuilder b(id, "tck", "tuple");
+  b.Input("image", image);
+  TupleSummary s{"int_sum"};
+  // The file name says the summary: aod_<n>_..., tuple_int_...
+  const size_t at = id.find("aod_");
+  if (at != std::string::npos) s = {"aod", id[at + 4] - '0'};
+  for (const char* mode : {"heapify", "wrap"}) {
+    const std::string r = mode;
+    nlohmann::ordered_json read = s.members();
+    read.update({{"image", "image"}, {"mode", mode}});
+    nlohmann::ordered_json u = s.members();
+    u["lg_k"] = 12;
+    b.Step("deserialize", r, read)
+        .Step("query", r, {{"queries", TupleSketchQueries(true)}})
+        .Step("serialize", r, {{"form", "compact"}})
+        .Step("union", r + "_union", u)
+        .Step("merge", r + "_union", {{"from", r}})
+        .Step("result", r + "_result", {{"from", r + "_union"}, {"ordered", 1}})
+        .Step("serialize", r + "_result", {{"form", "compact"}});
+  }
+  return b.Build();
+}
+
+}  // namespace dsconform
