@@ -155,8 +155,17 @@ final class TupleFamily implements Family {
     }
   }
 
-  /** A set operation with the summary it was made for. */
-  private record SetOp(Object op, Kind kind) {}
+  /** A set operation with the summary it was made for, and its nominal entries (0: none). */
+  private record SetOp(Object op, Kind kind, int k) {
+    SetOp(Object op, Kind kind) {
+      this(op, kind, 0);
+    }
+
+    /** A result holds fewer than 2k entries (a union's table before it trims to k). */
+    int maxResultBytes() {
+      return 24 + 2 * k * (8 + 8 * kind.numValues());
+    }
+  }
 
   private static final class Stage implements StageExecutor {
     private final StageContext ctx;
@@ -206,7 +215,7 @@ final class TupleFamily implements Family {
           Object r = switch (s.op()) {
             case TupleUnion u -> u.getResult();
             case TupleIntersection i -> i.getResult();
-            case ArrayOfDoublesUnion u -> ctx.direct ? u.getResult(segmentFor(u)) : u.getResult();
+            case ArrayOfDoublesUnion u -> ctx.direct ? u.getResult(MemorySegment.ofArray(new byte[s.maxResultBytes()])) : u.getResult();
             case ArrayOfDoublesIntersection i -> i.getResult();
             default -> throw new IllegalArgumentException("slot " + op.arg("from") + " is not a union or an intersection");
           };
@@ -274,7 +283,7 @@ final class TupleFamily implements Family {
         ArrayOfDoublesSetOperationBuilder b = new ArrayOfDoublesSetOperationBuilder().setNominalEntries(k)
             .setNumberOfValues(kind.numValues()).setSeed(seed(op));
         if (!ctx.direct) return new SetOp(b.buildUnion(), kind);
-        return new SetOp(b.buildUnion(MemorySegment.ofArray(new byte[ArrayOfDoublesUnion.getMaxBytes(k, kind.numValues())])), kind);
+        return new SetOp(b.buildUnion(MemorySegment.ofArray(new byte[ArrayOfDoublesUnion.getMaxBytes(k, kind.numValues())])), kind, k);
       }
       TupleUnion u = customSeed(op) ? new TupleUnion(k, kind.setOps(), seed(op)) : new TupleUnion(k, kind.setOps());
       return new SetOp(u, kind);
@@ -534,11 +543,6 @@ final class TupleFamily implements Family {
 
     private static int compactBytes(ArrayOfDoublesSketch a) {
       return 24 + a.getRetainedEntries() * (8 + 8 * a.getNumValues());
-    }
-
-    private static MemorySegment segmentFor(ArrayOfDoublesUnion u) {
-      ArrayOfDoublesSketch r = u.getResult();  // sized by a heap result first
-      return MemorySegment.ofArray(new byte[compactBytes(r)]);
     }
 
     private Object slot(String name) {
