@@ -84,8 +84,8 @@ class TupleCross final : public Suite {
     if (read != "a.updatable") return b.Build();
     // The updatable image read as an update sketch: more items, half of them seen.
     b.Update("a_updatable_heapify", Sequence(n / 2, n + 100), TupleValues(s, 7, -1))
-        .Step("query", "a_updatable_heapify", {{"queries", TupleSketchQueries(summaries)}, {"as", "more"}})
-        .Step("serialize", "a_updatable_heapify", {{"form", "compact"}, {"as", "more"}});
+        .Step("query", "a_updatable_heapify", {{"queries", TupleSketchQueries(summaries)}, {"as", "a_updatable_heapify.more"}})
+        .Step("serialize", "a_updatable_heapify", {{"form", "compact"}, {"as", "a_updatable_heapify.more"}});
     return b.Build();
   }
 };

@@ -17,7 +17,7 @@ std::string FlagsText(uint8_t flags, const char* const names[8]) {
   std::string out;
   for (int b = 0; b < 8; ++b)
     if (flags & (1 << b)) absl::StrAppend(&out, out.empty() ? "" : "|", names[b]);
-  return absl::StrCat("0x", absl::Hex(flags, absl::kZeroPad2), out.empty() ? "" : " ", out);
+  return absl::StrCat("0x", absl::Hex(flags, absl::kZeroPad2), out.empty() ? "" : absl::StrCat(" (", out, ")"));
 }
 
 // Bits of the flags byte: the tuple format (Java tuple/PreambleUtil), the aod one (Java

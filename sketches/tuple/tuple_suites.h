@@ -27,7 +27,7 @@ struct TupleSummary {
   int num_values = 0;  // aod only
   bool is_int() const { return name.rfind("int_", 0) == 0; }
   bool is_aod() const { return name == "aod"; }
-  // For ids: "double_sum", "aod3".
+  // For ids: "summary=double_sum", "summary=aod3" (rules select by it: `summary = aod*`).
   std::string id() const;
   // The members that name it on a step.
   nlohmann::ordered_json members() const;

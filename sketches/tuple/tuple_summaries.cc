@@ -3,7 +3,9 @@
 
 namespace dsconform {
 
-std::string TupleSummary::id() const { return is_aod() ? absl::StrCat("aod", num_values) : name; }
+std::string TupleSummary::id() const {
+  return absl::StrCat("summary=", is_aod() ? absl::StrCat("aod", num_values) : name);
+}
 
 nlohmann::ordered_json TupleSummary::members() const {
   nlohmann::ordered_json m = {{"summary", name}};
