@@ -21,7 +21,7 @@ class TupleCross final : public Suite {
   std::vector<Case> Generate(SuiteScale scale) const override {
     const std::vector<int> lg_ks = scale == SuiteScale::kSmoke     ? std::vector<int>{5}
                                    : scale == SuiteScale::kReduced ? std::vector<int>{5, 10, 12}
-                                                                   : std::vector<int>{5, 10, 12, 16, 21};
+                                                                   : std::vector<int>{5, 10, 12, 16};
     std::vector<Case> cases;
     for (const TupleSummary& s : AllTupleSummaries())
       for (int lg_k : lg_ks) {

@@ -61,7 +61,9 @@ class TupleMatrix final : public Suite {
       for (int lg_k : lg_ks)
         for (int lg_rf : lg_rfs)
           for (const char* p : ps) {
-            if (!whole_matrix && (lg_rf != 3 || std::string(p) != "1.0")) continue;
+            // Above lgK 14 the resize factor and p change the same tables at larger sizes: X8, p = 1 only.
+            const bool x8_p1 = lg_rf == 3 && std::string(p) == "1.0";
+            if (!x8_p1 && (!whole_matrix || (scale == SuiteScale::kFull && lg_k > 14))) continue;
             configs.push_back({s, lg_k, lg_rf, p, kTupleDefaultSeed});
             // The custom seed changes every hash: one resize factor and p suffice for it.
             if (lg_rf == 3 && std::string(p) == "1.0") configs.push_back({s, lg_k, lg_rf, p, kTupleCustomSeed});
@@ -73,8 +75,14 @@ class TupleMatrix final : public Suite {
         if (s.name == "double_sum" || (s.is_aod() && s.num_values == 3))
           configs.push_back({s, 10, 3, "0.5", kTupleDefaultSeed});
     std::vector<Case> cases;
-    for (const Config& c : configs)
-      for (int64_t n : QuickSelectSizes(c.lg_k, c.lg_rf, max_items)) cases.push_back(MakeCase(c, n));
+    for (const Config& c : configs) {
+      // Full scale: estimation mode at lgK 20-21 (millions of items) for the X8, p = 1 sketches of
+      // the default seed of one double and one aod summary; every other configuration up to 2^20.
+      const bool largest = c.lg_rf == 3 && std::string(c.p) == "1.0" && c.seed == kTupleDefaultSeed &&
+                           (c.summary.name == "double_sum" || (c.summary.is_aod() && c.summary.num_values == 3));
+      const int64_t cap = scale == SuiteScale::kFull && !largest ? int64_t{1} << 20 : max_items;
+      for (int64_t n : QuickSelectSizes(c.lg_k, c.lg_rf, cap)) cases.push_back(MakeCase(c, n));
+    }
     return cases;
   }
 
