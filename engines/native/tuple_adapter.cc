@@ -37,6 +37,11 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "array_of_doubles_sketch.hpp"
+#if !__has_include(<array_tuple_sketch.hpp>)  // up to 4.1.0: the aod set operations have headers of their own
+#include "array_of_doubles_a_not_b.hpp"
+#include "array_of_doubles_intersection.hpp"
+#include "array_of_doubles_union.hpp"
+#endif
 #include "harness/engine/item_tape_reader.h"
 #include "theta_sketch.hpp"
 #include "tuple_a_not_b.hpp"
@@ -112,16 +117,53 @@ struct ModeSetPolicy {
   }
 };
 
-// The sum modes keep the library's own policies.
+// The sum modes keep the library's own policies (default_update_policy and
+// default_union_policy up to 4.1.0).
+#if __has_include(<array_tuple_sketch.hpp>)
 template <typename T>
 using SumUpdate = datasketches::default_tuple_update_policy<T, T>;
 template <typename T>
 using SumUnion = datasketches::default_tuple_union_policy<T>;
+#else
+template <typename T>
+using SumUpdate = datasketches::default_update_policy<T, T>;
+template <typename T>
+using SumUnion = datasketches::default_union_policy<T>;
+#endif
+
+// The summary type of a tuple sketch (or set operation) type: double, int32_t or the aod
+// array, from its Entry (a pair of hash and summary); void for a theta sketch.
+template <typename T, typename = void>
+struct SummaryOfT {
+  using type = void;
+};
+template <typename T>
+struct SummaryOfT<T, std::void_t<decltype(std::declval<typename T::Entry>().second)>> {
+  using type = std::decay_t<decltype(std::declval<typename T::Entry>().second)>;
+};
+template <typename T>
+using SummaryOf = typename SummaryOfT<T>::type;
+
+// The array of doubles: aod<> with its own policy names up to 4.1.0, array<double> and the
+// generic array_tuple_* classes from 5.0.0; the typedefs of array_of_doubles_sketch.hpp are
+// the same in both.
+using AodUpdate = datasketches::update_array_of_doubles_sketch;
+using AodCompact = datasketches::compact_array_of_doubles_sketch;
+using AodUnion = datasketches::array_of_doubles_union;
+#if __has_include(<array_tuple_sketch.hpp>)
+using AodArray = datasketches::array<double>;
+using AodUpdatePolicy = datasketches::default_array_of_doubles_update_policy;
+using AodUnionPolicy = datasketches::default_array_of_doubles_union_policy;
+#else
+using AodArray = datasketches::aod<>;
+using AodUpdatePolicy = datasketches::array_of_doubles_update_policy<>;
+using AodUnionPolicy = datasketches::array_of_doubles_union_policy;
+#endif
 
 // The aod intersection combines by summing, as the union does.
 struct AodSumPolicy {
   uint8_t num_values = 1;
-  void operator()(datasketches::array<double>& a, const datasketches::array<double>& b) const {
+  void operator()(AodArray& a, const AodArray& b) const {
     for (uint8_t i = 0; i < num_values; ++i) a[i] += b[i];
   }
   uint8_t get_num_values() const { return num_values; }
@@ -141,9 +183,6 @@ using DoubleMode = Kind<double, ModeUpdatePolicy<double>, ModeSetPolicy<double>>
 using IntSum = Kind<int32_t, SumUpdate<int32_t>, SumUnion<int32_t>>;
 using IntMode = Kind<int32_t, ModeUpdatePolicy<int32_t>, ModeSetPolicy<int32_t>>;
 
-using AodUpdate = datasketches::update_array_of_doubles_sketch;
-using AodCompact = datasketches::compact_array_of_doubles_sketch;
-using AodUnion = datasketches::array_of_doubles_union;
 using AodIntersection = datasketches::array_of_doubles_intersection<AodSumPolicy>;
 
 // Slots. A compact double/int sketch is one type whatever its mode (summaries only).
@@ -165,18 +204,6 @@ constexpr bool kIsUpdate = std::is_same_v<T, DoubleSum::Update> || std::is_same_
                            std::is_same_v<T, IntSum::Update> || std::is_same_v<T, IntMode::Update> ||
                            std::is_same_v<T, AodUpdate>;
 
-// The summary type of a tuple sketch type: double, int32_t or the aod array; void for
-// anything else (a set operation, a theta sketch).
-template <typename T, typename = void>
-struct SummaryOfT {
-  using type = void;
-};
-template <typename T>
-struct SummaryOfT<T, std::void_t<decltype(std::declval<const T&>().begin()->second)>> {
-  using type = std::decay_t<decltype(std::declval<const T&>().begin()->second)>;
-};
-template <typename T>
-using SummaryOf = typename SummaryOfT<T>::type;
 
 template <typename T>
 constexpr bool kIsSetOp =
@@ -225,7 +252,7 @@ std::string SummaryText(double d) {
   return Hex64(bits);
 }
 std::string SummaryText(int32_t v) { return std::to_string(v); }
-std::string SummaryText(const datasketches::array<double>& a) {
+std::string SummaryText(const AodArray& a) {
   std::vector<std::string> parts;
   for (uint8_t i = 0; i < a.size(); ++i) parts.push_back(SummaryText(a[i]));
   return absl::StrJoin(parts, "/");
@@ -325,7 +352,7 @@ class TupleStage {
   absl::StatusOr<StepEnd> Create(const Op& op) {
     const SummaryChoice c = ParseSummary(op.Str("summary"));
     if (c.type == SummaryChoice::kAod) {
-      AodUpdate::builder b(datasketches::default_array_of_doubles_update_policy(NumValues(op)));
+      AodUpdate::builder b(AodUpdatePolicy(NumValues(op)));
       Configure(b, op);
       Put(op.sketch, b.build());
     } else if (c.mode == Mode::kSum) {
@@ -348,7 +375,7 @@ class TupleStage {
       b.set_seed(Seed(op));
     };
     if (c.type == SummaryChoice::kAod) {
-      AodUnion::builder b(datasketches::default_array_of_doubles_union_policy(NumValues(op)));
+      AodUnion::builder b(AodUnionPolicy(NumValues(op)));
       configure(b);
       Put(op.sketch, b.build());
     } else if (c.mode == Mode::kSum && c.type == SummaryChoice::kDouble) {
