@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "sketches/tuple/tuple_image_layout.h"
+#include "sketches/tuple/tuple_snippets.h"
 #include "sketches/tuple/tuple_suites.h"
 
 namespace dsconform {
@@ -32,9 +33,8 @@ class Tuple final : public Family {
     return {absl::StrCat("tuple has no invariant check '", invariant.check, "'")};
   }
 
-  // Not yet written for this family (docs/findings-tuple.md gives the calls by hand).
-  std::string JavaSnippet(const Case& /*c*/) const override { return ""; }
-  std::string CppSnippet(const Case& /*c*/) const override { return ""; }
+  std::string JavaSnippet(const Case& c) const override { return TupleJavaSnippet(c); }
+  std::string CppSnippet(const Case& c) const override { return TupleCppSnippet(c); }
 
   std::vector<std::string> SnapshotPrefixes() const override { return {"tuple", "aod"}; }
   Case SnapshotCase(const std::string& id, const std::string& image) const override {
