@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "harness/truth/frequencies/frequency_truth.h"
+#include "harness/truth/truth_query.h"
 
 namespace dsconform {
 namespace {
@@ -46,13 +47,6 @@ struct Broken {
   }
 };
 
-FieldDiff Outlier(const std::string& field, std::string expected, std::string seen) {
-  FieldDiff d;
-  d.field = absl::StrCat("accuracy: ", field);
-  d.reference = Value::String(std::move(expected));
-  d.candidate = Value::String(std::move(seen));
-  return d;
-}
 
 class QueryJudge {
  public:
@@ -152,7 +146,7 @@ class QueryJudge {
 
   void Judge(bool kept, const std::string& what, std::string expected, std::string seen) {
     ++result_.checks;
-    if (!kept) result_.outliers.push_back(Outlier(t_.of + "." + what, std::move(expected), std::move(seen)));
+    if (!kept) result_.outliers.push_back(TruthOutlier(t_.of + "." + what, std::move(expected), std::move(seen)));
   }
   void Judge(const Broken& broken, const std::string& what, std::string expected) {
     Judge(broken.count == 0, what, std::move(expected),
@@ -172,21 +166,21 @@ FrequencyCheckResult CheckFrequencies(const Case& c, const std::vector<Frequency
                                       const Observations& obs) {
   FrequencyCheckResult result;
   for (const FrequencyTruth& t : truths) {
-    size_t at = 0;
-    while (at < c.ops.size() && !(c.ops[at].op == "query" && c.ops[at].Str("as", c.ops[at].sketch) == t.of)) ++at;
-    if (at == c.ops.size()) {
-      result.outliers.push_back(Outlier(t.of, "a query step answering as this", "none in the case"));
+    const std::optional<TruthQuery> found = FindTruthQuery(c, t.of);
+    if (!found) {
+      result.outliers.push_back(NoTruthQuery(t.of));
       continue;
     }
-    const Op& query = c.ops[at];
-    const std::vector<Op> before(c.ops.begin(), c.ops.begin() + static_cast<std::ptrdiff_t>(at));
+    const Op& query = *found->query;
+    const std::vector<Op>& before = found->before;
     auto truth = ExactFrequencies::OfSlot(before, query.sketch);
     if (!truth.ok()) {
-      result.outliers.push_back(Outlier(t.of, "exact weights of its items", std::string(truth.status().message())));
+      result.outliers.push_back(
+          TruthOutlier(t.of, "exact weights of its items", std::string(truth.status().message())));
       continue;
     }
     if (truth->total_weight() != t.weight) {
-      result.outliers.push_back(Outlier(t.of, absl::StrCat("weight ", t.weight, " as the case declares"),
+      result.outliers.push_back(TruthOutlier(t.of, absl::StrCat("weight ", t.weight, " as the case declares"),
                                         absl::StrCat(truth->total_weight(), " fed")));
       continue;
     }

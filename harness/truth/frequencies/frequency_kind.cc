@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "harness/truth/details_only_study.h"
 #include "harness/truth/frequencies/frequency_check.h"
 #include "harness/truth/frequencies/frequency_entries.h"
 #include "harness/truth/frequencies/frequency_report.h"
@@ -11,24 +12,6 @@
 
 namespace dsconform {
 namespace {
-
-// Its part of the files is all details: it says what it compared under its own heading.
-class FrequencyPart final : public TruthStudy {
- public:
-  explicit FrequencyPart(FrequencyStudy study) : study_(std::move(study)) {}
-  int64_t trials() const override { return study_.trials; }
-  std::string trials_noun() const override { return "frequency trials"; }
-  const std::vector<StudyFinding>& findings() const override { return study_.findings; }
-  nlohmann::ordered_json JsonSummary() const override { return nlohmann::ordered_json::object(); }
-  nlohmann::ordered_json JsonDetails() const override { return FrequencyStudyJsonDetails(study_); }
-  std::string MarkdownSummary() const override { return ""; }
-  std::string MarkdownDetails() const override { return FrequencyStudyMarkdownDetails(study_); }
-  std::string HtmlSummary() const override { return ""; }
-  std::string HtmlDetails() const override { return FrequencyStudyHtmlDetails(study_); }
-
- private:
-  FrequencyStudy study_;
-};
 
 class FrequencyKind final : public TruthKind {
  public:
@@ -62,7 +45,10 @@ class FrequencyKind final : public TruthKind {
   }
 
   std::unique_ptr<const TruthStudy> Study(const std::vector<Record>& records, const StudyOptions&) const override {
-    return std::make_unique<FrequencyPart>(StudyFrequencies(records));
+    using Part = DetailsOnlyStudy<FrequencyStudy>;
+    return std::make_unique<Part>(
+        StudyFrequencies(records), "frequency trials",
+        Part::Writers{FrequencyStudyJsonDetails, FrequencyStudyMarkdownDetails, FrequencyStudyHtmlDetails});
   }
 };
 

@@ -60,8 +60,9 @@ std::string FrequencyStudyMarkdownDetails(const FrequencyStudy& study) {
   if (study.series.empty()) return "";
   std::string out = absl::StrCat("\n# Frequency accuracy\n\n", study.trials, kWhatIsCompared, "\n");
   for (const auto& s : study.series) {
+    const std::vector<std::string> rule(Headings().size(), "---");
     absl::StrAppend(&out, "\n## ", s.suite, " ", s.series, " on ", s.engine, "\n\n| ",
-                    absl::StrJoin(Headings(), " | "), " |\n|", absl::StrJoin(std::vector<std::string>(Headings().size(), "---"), "|"), "|\n");
+                    absl::StrJoin(Headings(), " | "), " |\n|", absl::StrJoin(rule, "|"), "|\n");
     for (const auto& p : s.points) absl::StrAppend(&out, "| ", absl::StrJoin(Cells(p), " | "), " |\n");
   }
   return out;

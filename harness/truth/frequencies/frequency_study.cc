@@ -58,8 +58,8 @@ FrequencyStudy StudyFrequencies(const std::vector<Record>& records) {
       if (p.broken() > 0)
         study.findings.push_back(
             {s.suite, s.series, s.engine, weight,
-             absl::StrFormat("guarantees broken over %d trials: %d true weights outside [lower, upper] of %d judged, %d "
-                             "false positives, %d false negatives",
+             absl::StrFormat("guarantees broken over %d trials: %d true weights outside [lower, upper] of %d "
+                             "judged, %d false positives, %d false negatives",
                              p.trials, p.bound_misses, p.keys, p.false_positives, p.false_negatives)});
       if (p.error_budget > 1)
         study.findings.push_back({s.suite, s.series, s.engine, weight,
