@@ -88,8 +88,12 @@ class QueryJudge {
     const std::optional<int64_t> given = query.args.contains("threshold")
                                              ? std::optional<int64_t>(query.Int("threshold"))
                                              : std::nullopt;
+    // No sketch promises anything about items at or below its maximum error:
+    // without it, no false negatives cannot be judged.
     if (given || max_error)
-      answered |= JudgeLists(given ? *given : *max_error, std::max(given.value_or(0), max_error.value_or(0)), bounds);
+      answered |= JudgeLists(given ? *given : *max_error,
+                             max_error ? std::optional<int64_t>(std::max(given.value_or(0), *max_error)) : std::nullopt,
+                             bounds);
     if (sample_.keys > 0) Judge(bounds, "bounds", "every true weight within [lower_bound, upper_bound]");
     sample_.bound_misses = bounds.count;
     if (answered) result_.samples.push_back(sample_);
@@ -112,8 +116,8 @@ class QueryJudge {
     return true;
   }
 
-  // The lists at both error types; `nfp_at` and `nfn_at` are the thresholds each is judged at.
-  bool JudgeLists(int64_t nfp_at, int64_t nfn_at, Broken& bounds) {
+  // The lists at both error types; `nfp_at` and `nfn_at` are the thresholds each is judged at (none: not judged).
+  bool JudgeLists(int64_t nfp_at, std::optional<int64_t> nfn_at, Broken& bounds) {
     bool answered = false;
     for (const bool nfp : {true, false}) {
       const std::string list = t_.of + (nfp ? ".frequent_nfp" : ".frequent_nfn");
@@ -132,14 +136,15 @@ class QueryJudge {
           broken.Add(absl::StrFormat("%s%s = \"%s\" weighs %d, not above %d", list, at, *key,
                                      truth_.WeightOf(*key), nfp_at));
       }
+      if (!nfp && !nfn_at) continue;
       if (!nfp)
         for (const auto& [key, w] : truth_.weights())
-          if (w > nfn_at && !listed.count(key))
-            broken.Add(absl::StrFormat("\"%s\" weighs %d, above %d, and is not listed", key, w, nfn_at));
+          if (w > *nfn_at && !listed.count(key))
+            broken.Add(absl::StrFormat("\"%s\" weighs %d, above %d, and is not listed", key, w, *nfn_at));
       (nfp ? sample_.false_positives : sample_.false_negatives) = broken.count;
       Judge(broken, nfp ? "frequent_nfp" : "frequent_nfn",
             nfp ? absl::StrCat("every item weighs more than ", nfp_at)
-                : absl::StrCat("every item weighing more than ", nfn_at, " listed"));
+                : absl::StrCat("every item weighing more than ", *nfn_at, " listed"));
     }
     return answered;
   }

@@ -102,6 +102,16 @@ TEST(CheckFrequencies, NoFalsePositivesAtTheQuerysThreshold) {
   EXPECT_EQ(at_one.samples[0].false_positives, 1);
 }
 
+TEST(CheckFrequencies, JudgesNoFalseNegativesOnlyAboveTheMaximumErrorItAnswered) {
+  Observations o;
+  o.Add("q.frequent_nfn.size", Value::Int(0));  // item 3 (101) and the light ones (1) all missing
+  EXPECT_TRUE(Judge(Skewed({{"threshold", 0}}), o).outliers.empty());  // no maximum error: nothing promised
+  o.Add("q.maximum_error", Value::Int(1));
+  const FrequencyCheckResult r = Judge(Skewed({{"threshold", 0}}), o);
+  ASSERT_EQ(r.outliers.size(), 1u);  // judged above max(0, 1): item 3 only
+  EXPECT_EQ(r.outliers[0].candidate.bytes, "1 broken: \"3\" weighs 101, above 1, and is not listed");
+}
+
 TEST(CheckFrequencies, SkipsWhatTheEngineDidNotAnswerAndFlagsWhatHasNoTruth) {
   Observations none;
   none.Add("q", Value::Unsupported("no such sketch"));
