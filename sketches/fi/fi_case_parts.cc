@@ -8,7 +8,7 @@
 
 namespace dsconform {
 
-std::vector<const Suite*> FiSuites() { return {&FiStreamsSuite(), &FiSkewSuite(), &FiMergesSuite()}; }
+std::vector<const Suite*> FiSuites() { return {&FiStreamsSuite(), &FiSkewSuite(), &FiMergesSuite(), &FiAccuracySuite()}; }
 
 std::vector<std::string> FiItemTypes() {
   std::vector<std::string> types;
@@ -48,7 +48,9 @@ void AddFiQuery(CaseBuilder& b, const std::string& slot, const std::string& as, 
   if (!keys.empty()) args["keys"] = keys;
   b.Step("query", slot, args);
   if (threshold) {
-    b.Step("query", slot, {{"queries", {"frequent_nfp", "frequent_nfn"}}, {"as", as + "_t"}, {"threshold", *threshold}});
+    // The maximum error beside the lists: the truth judges no false negatives only above it.
+    b.Step("query", slot,
+           {{"queries", {"maximum_error", "frequent_nfp", "frequent_nfn"}}, {"as", as + "_t"}, {"threshold", *threshold}});
   }
 }
 

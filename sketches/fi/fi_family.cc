@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "harness/truth/frequencies/frequency_kind.h"
 #include "sketches/fi/fi_image_layout.h"
 #include "sketches/fi/fi_suites.h"
 
@@ -33,6 +34,7 @@ class Fi final : public Family {
   }
 
   std::vector<const Suite*> suites() const override { return FiSuites(); }
+  std::vector<const TruthKind*> truth_kinds() const override { return {&FrequencyTruthKind()}; }
 
   std::vector<DecodedField> DecodeImage(std::string_view image) const override { return DecodeFiImage(image); }
   std::vector<DecodedField> DecodeImageRange(std::string_view image, uint32_t begin, uint32_t end) const override {

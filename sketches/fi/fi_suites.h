@@ -15,6 +15,7 @@ namespace dsconform {
 const Suite& FiStreamsSuite();
 const Suite& FiSkewSuite();
 const Suite& FiMergesSuite();
+const Suite& FiAccuracySuite();
 std::vector<const Suite*> FiSuites();
 
 // The item types of a Frequent items slot, from its vocabulary (fi_steps.json: create's `item`).
