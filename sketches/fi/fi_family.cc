@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "sketches/fi/fi_image_layout.h"
+#include "sketches/fi/fi_snippets.h"
 #include "sketches/fi/fi_suites.h"
 
 namespace dsconform {
@@ -47,8 +48,8 @@ class Fi final : public Family {
     return {absl::StrCat("fi has no invariant check '", invariant.check, "'")};
   }
 
-  std::string JavaSnippet(const Case& /*c*/) const override { return ""; }
-  std::string CppSnippet(const Case& /*c*/) const override { return ""; }
+  std::string JavaSnippet(const Case& c) const override { return FiJavaSnippet(c); }
+  std::string CppSnippet(const Case& c) const override { return FiCppSnippet(c); }
 };
 
 }  // namespace
