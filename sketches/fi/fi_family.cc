@@ -50,6 +50,11 @@ class Fi final : public Family {
 
   std::string JavaSnippet(const Case& c) const override { return FiJavaSnippet(c); }
   std::string CppSnippet(const Case& c) const override { return FiCppSnippet(c); }
+
+  std::vector<std::string> SnapshotPrefixes() const override { return {"frequent_long", "frequent_string"}; }
+  Case SnapshotCase(const std::string& id, const std::string& image) const override {
+    return FiSnapshotCase(id, image);
+  }
 };
 
 }  // namespace
