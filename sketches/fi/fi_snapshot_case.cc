@@ -31,8 +31,9 @@ bool PlainKey(const std::string& s) {
 // Up to 8 of the image's items (longs as decimal text), then one it lacks.
 std::vector<std::string> SnapshotKeys(const std::string& image, const std::string& item, int64_t* active) {
   std::vector<std::string> keys;
+  const std::string absent = item == "long" ? "-123456789" : "absent";
   *active = 0;
-  if (image.size() < 32 || static_cast<unsigned char>(image[0]) != 4) return keys;
+  if (image.size() < 32 || static_cast<unsigned char>(image[0]) != 4) return {absent};
   *active = static_cast<int64_t>(LoadLe(image, 8, 4));
   uint64_t pos = 32 + 8 * static_cast<uint64_t>(*active);  // past the weights
   for (int64_t i = 0; i < *active && keys.size() < 8; ++i) {
@@ -49,7 +50,7 @@ std::vector<std::string> SnapshotKeys(const std::string& image, const std::strin
     pos += 4 + len;
     if (PlainKey(s)) keys.push_back(std::move(s));
   }
-  keys.push_back(item == "long" ? "-123456789" : "absent");
+  keys.push_back(absent);
   return keys;
 }
 
