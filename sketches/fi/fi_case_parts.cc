@@ -35,19 +35,20 @@ std::string FiKey(const std::string& item_type, int64_t v) {
 int64_t FiCapacity(int lg_max_map_size) { return (int64_t{3} << lg_max_map_size) / 4; }
 
 void AddFiQuery(CaseBuilder& b, const std::string& slot, const std::string& as, const std::vector<std::string>& keys,
-                std::optional<int64_t> threshold, bool native) {
+                std::optional<int64_t> threshold, bool native, bool lists) {
   const auto& vocabulary = families::fi().vocabulary().queries();
   nlohmann::ordered_json queries = nlohmann::ordered_json::array();
   for (const auto& q : vocabulary) {
     if (q.native_only && !native) continue;
     if (!q.grid.empty() && keys.empty()) continue;
+    if (!lists && (q.name == "frequent_nfp" || q.name == "frequent_nfn")) continue;
     queries.push_back(q.name);
   }
   nlohmann::ordered_json args = {{"queries", queries}};
   if (as != slot) args["as"] = as;
   if (!keys.empty()) args["keys"] = keys;
   b.Step("query", slot, args);
-  if (threshold) {
+  if (threshold && lists) {
     // The maximum error beside the lists: the truth judges no false negatives only above it.
     b.Step("query", slot,
            {{"queries", {"maximum_error", "frequent_nfp", "frequent_nfn"}}, {"as", as + "_t"}, {"threshold", *threshold}});

@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "harness/truth/frequencies/frequency_kind.h"
 #include "sketches/fi/fi_image_layout.h"
+#include "sketches/fi/fi_snippets.h"
 #include "sketches/fi/fi_suites.h"
 
 namespace dsconform {
@@ -49,8 +50,13 @@ class Fi final : public Family {
     return {absl::StrCat("fi has no invariant check '", invariant.check, "'")};
   }
 
-  std::string JavaSnippet(const Case& /*c*/) const override { return ""; }
-  std::string CppSnippet(const Case& /*c*/) const override { return ""; }
+  std::string JavaSnippet(const Case& c) const override { return FiJavaSnippet(c); }
+  std::string CppSnippet(const Case& c) const override { return FiCppSnippet(c); }
+
+  std::vector<std::string> SnapshotPrefixes() const override { return {"frequent_long", "frequent_string"}; }
+  Case SnapshotCase(const std::string& id, const std::string& image) const override {
+    return FiSnapshotCase(id, image);
+  }
 };
 
 }  // namespace

@@ -82,6 +82,13 @@ class FiMerges final : public Suite {
       keys.push_back(FiKey(item, c.inputs[i].start));
       keys.push_back(FiKey(item, c.inputs[i].start + c.inputs[i].n / 2));
     }
+    int64_t total = 0;
+    int max_lg = 0;
+    for (const Input& in : c.inputs) {
+      total += in.n;
+      max_lg = std::max(max_lg, in.lg);
+    }
+    const bool lists = std::min(total, FiCapacity(max_lg)) <= kFiMaxListed;
     std::sort(keys.begin(), keys.end());
     keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
     std::array<int, 3> order = {0, 1, 2};
@@ -90,7 +97,7 @@ class FiMerges final : public Suite {
       Build(b, m, item, impl, c.inputs[order[0]], 40 + order[0]);
       b.Step("merge", m, {{"from", names[order[1]]}}).Step("merge", m, {{"from", names[order[2]]}});
       b.Step("serialize", m, {{"form", "compact"}});
-      AddFiQuery(b, m, m, keys, std::nullopt, false);
+      AddFiQuery(b, m, m, keys, std::nullopt, false, lists);
     } while (std::next_permutation(order.begin(), order.end()));
     b.Cross({"a.compact", "b.compact", "c.compact"});
     nlohmann::ordered_json read = FiImplMembers(item, impl);
@@ -99,7 +106,7 @@ class FiMerges final : public Suite {
       b.Step("deserialize", "r" + n, read);
     }
     b.Step("merge", "ra", {{"from", "rb"}}).Step("merge", "ra", {{"from", "rc"}}).Step("serialize", "ra", {{"form", "compact"}});
-    AddFiQuery(b, "ra", "ra", keys, std::nullopt, false);
+    AddFiQuery(b, "ra", "ra", keys, std::nullopt, false, lists);
     return b.Build();
   }
 };

@@ -68,19 +68,20 @@ class FiStreams final : public Suite {
         .Update("a", FiItems(item, 0, n / 2, 18))
         .Step("serialize", "a", {{"form", "compact"}});
     const std::vector<std::string> keys = Keys(item, n);
-    AddFiQuery(b, "a", "a", keys, w, false);
+    const bool lists = std::min(n + 3, FiCapacity(lg)) <= kFiMaxListed;
+    AddFiQuery(b, "a", "a", keys, w, false, lists);
     nlohmann::ordered_json read = FiImplMembers(item, impl);
     read["image"] = "a.compact";
     b.Step("deserialize", "rt", read).Step("serialize", "rt", {{"form", "compact"}});
-    AddFiQuery(b, "rt", "rt", keys, std::nullopt, false);
+    AddFiQuery(b, "rt", "rt", keys, std::nullopt, false, lists);
     // The read sketch goes on: new items and old ones again.
     b.Update("rt", FiItems(item, n / 2, n / 2 + 3, 19)).Step("serialize", "rt", {{"form", "compact"}, {"as", "more"}});
-    AddFiQuery(b, "rt", "more", keys, std::nullopt, false);
+    AddFiQuery(b, "rt", "more", keys, std::nullopt, false, lists);
     b.Cross({"a.compact"});
     b.Step("deserialize", "r", read).Step("serialize", "r", {{"form", "compact"}});
-    AddFiQuery(b, "r", "r", keys, w, false);
+    AddFiQuery(b, "r", "r", keys, w, false, lists);
     b.Update("r", FiItems(item, n / 2, n / 2 + 3, 19)).Step("serialize", "r", {{"form", "compact"}, {"as", "r_more"}});
-    AddFiQuery(b, "r", "r_more", keys, std::nullopt, false);
+    AddFiQuery(b, "r", "r_more", keys, std::nullopt, false, lists);
     return b.Build();
   }
 

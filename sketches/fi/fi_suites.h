@@ -34,9 +34,12 @@ int64_t FiCapacity(int lg_max_map_size);
 // Appends a query step on `slot` answering every cross-language query: the
 // scalar ones, estimate and bounds of `keys`, and the frequent items at both
 // error types, at the maximum error and, when given, at `threshold` (fields
-// "<as>.*" and "<as>_t.*"). `native` adds the native-only queries.
+// "<as>.*" and "<as>_t.*"). `native` adds the native-only queries. Without
+// `lists` (a sketch of more than kFiMaxListed active items) the frequent items
+// are left out: millions of observed rows would say no more than the image.
 void AddFiQuery(CaseBuilder& b, const std::string& slot, const std::string& as, const std::vector<std::string>& keys,
-                std::optional<int64_t> threshold, bool native);
+                std::optional<int64_t> threshold, bool native, bool lists = true);
+constexpr int64_t kFiMaxListed = 4096;
 
 // The members a create or deserialize step of `item_type` carries for Java's
 // long implementation `impl` ("longs" or "items"; "" for strings).
