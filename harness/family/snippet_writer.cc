@@ -242,8 +242,11 @@ void SnippetWriter::Print(SnippetValue kind, const std::string& field, const std
 }
 
 void SnippetWriter::PrintIndexed(SnippetValue kind, const std::string& field, const std::string& index_var,
-                                 const std::string& expr) {
-  PrintNamed(kind, absl::Substitute(language_.indexed_name, Quote(field), index_var), expr);
+                                 const std::string& expr, const std::string& suffix) {
+  std::string name = absl::Substitute(language_.indexed_name, Quote(field), index_var);
+  // Both languages' indexed names are string concatenations, so one more piece appends.
+  if (!suffix.empty()) absl::StrAppend(&name, " + ", Quote(suffix));
+  PrintNamed(kind, name, expr);
 }
 
 void SnippetWriter::PrintImage(const std::string& field, const std::string& var) {

@@ -82,8 +82,10 @@ class SnippetWriter {
   // --- observations
   // Prints `expr` as field `field` (a name known now).
   void Print(SnippetValue kind, const std::string& field, const std::string& expr);
-  // Prints `expr` as field "<field>[<index_var>]", named at run time.
-  void PrintIndexed(SnippetValue kind, const std::string& field, const std::string& index_var, const std::string& expr);
+  // Prints `expr` as field "<field>[<index_var>]<suffix>", named at run time
+  // (a suffix names a member of a row: "a.frequent_nfp[3].estimate").
+  void PrintIndexed(SnippetValue kind, const std::string& field, const std::string& index_var, const std::string& expr,
+                    const std::string& suffix = "");
   // Prints the image in variable `var` as byte field `field`, which a later
   // deserialize step reads by that name.
   void PrintImage(const std::string& field, const std::string& var);

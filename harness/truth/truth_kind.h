@@ -4,6 +4,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -34,14 +35,20 @@ struct TruthCheck {
   int checks = 0;                               // judgements made, counted as fields compared
 };
 
+// An engine's answer that breaks what the truth says, as a difference of its
+// self-check record: "accuracy: <field>", what was expected, what was seen.
+inline FieldDiff TruthOutlier(const std::string& field, std::string expected, std::string seen) {
+  FieldDiff d;
+  d.field = "accuracy: " + field;
+  d.reference = Value::String(std::move(expected));
+  d.candidate = Value::String(std::move(seen));
+  return d;
+}
+
 // The outlier of a case whose entries of a kind cannot be read: a case that
 // skipped ValidateCase must not pass unjudged.
 inline FieldDiff UnreadableEntries(const std::string& case_member, const absl::Status& why) {
-  FieldDiff d;
-  d.field = "accuracy: " + case_member;
-  d.reference = Value::String("entries its kind of truth can read");
-  d.candidate = Value::String(std::string(why.message()));
-  return d;
+  return TruthOutlier(case_member, "entries its kind of truth can read", std::string(why.message()));
 }
 
 // A kind of truth: answers the harness knows exactly because it made the items

@@ -11,6 +11,7 @@
 #include "absl/strings/str_format.h"
 #include "harness/truth/ranks/rank_truth.h"
 #include "harness/truth/slot_items.h"
+#include "harness/truth/truth_query.h"
 
 namespace dsconform {
 namespace {
@@ -65,13 +66,6 @@ struct Worst {
   }
 };
 
-FieldDiff Outlier(const std::string& field, std::string expected, std::string seen) {
-  FieldDiff d;
-  d.field = absl::StrCat("accuracy: ", field);
-  d.reference = Value::String(std::move(expected));
-  d.candidate = Value::String(std::move(seen));
-  return d;
-}
 
 }  // namespace
 
@@ -79,31 +73,33 @@ RankCheckResult CheckRanks(const Case& c, const std::vector<RankTruth>& truths, 
                            double max_epsilons) {
   RankCheckResult result;
   for (const RankTruth& t : truths) {
-    size_t at = 0;
-    while (at < c.ops.size() && !(c.ops[at].op == "query" && c.ops[at].Str("as", c.ops[at].sketch) == t.of)) ++at;
-    if (at == c.ops.size()) {
-      result.outliers.push_back(Outlier(t.of, "a query step answering as this", "none in the case"));
+    const std::optional<TruthQuery> found = FindTruthQuery(c, t.of);
+    if (!found) {
+      result.outliers.push_back(NoTruthQuery(t.of));
       continue;
     }
-    const Op& query = c.ops[at];
-    const std::vector<Op> before(c.ops.begin(), c.ops.begin() + static_cast<std::ptrdiff_t>(at));
+    const Op& query = *found->query;
+    const std::vector<Op>& before = found->before;
     auto streams = StreamsOfSlot(before, query.sketch);
     absl::StatusOr<ExactRanks> truth =
         streams.ok() ? ExactRanks::Of(*streams, ItemTypeOf(before, query.sketch)) : streams.status();
     if (!truth.ok()) {
-      result.outliers.push_back(Outlier(t.of, "exact ranks of its items", std::string(truth.status().message())));
+      result.outliers.push_back(
+          TruthOutlier(t.of, "exact ranks of its items", std::string(truth.status().message())));
       continue;
     }
     if (truth->n() != t.n) {
       result.outliers.push_back(
-          Outlier(t.of, absl::StrCat("n = ", t.n, " as the case declares"), absl::StrCat(truth->n(), " items fed")));
+          TruthOutlier(t.of, absl::StrCat("n = ", t.n, " as the case declares"),
+                       absl::StrCat(truth->n(), " items fed")));
       continue;
     }
     if (const Value* n = obs.Find(t.of + ".n"); n != nullptr && n->kind == Value::Kind::kInt &&
                                                  static_cast<int64_t>(n->bits) != t.n) {
       // The engine's weight is not the items': every rank it gives is off.
       result.outliers.push_back(
-          Outlier(t.of + ".n", absl::StrCat(t.n, " items fed"), absl::StrCat("n = ", static_cast<int64_t>(n->bits))));
+          TruthOutlier(t.of + ".n", absl::StrCat(t.n, " items fed"),
+                       absl::StrCat("n = ", static_cast<int64_t>(n->bits))));
       continue;
     }
     const std::string item_type = ItemTypeOf(before, query.sketch);
@@ -161,7 +157,7 @@ RankCheckResult CheckRanks(const Case& c, const std::vector<RankTruth>& truths, 
       if (std::isnan(w.error) || !(epsilon > 0)) return;
       ++result.checks;
       if (w.error <= max_epsilons * epsilon) return;
-      result.outliers.push_back(Outlier(
+      result.outliers.push_back(TruthOutlier(
           absl::StrCat(t.of, ".", name),
           absl::StrFormat("at most %g x the stated epsilon %.6g = %.6g (n = %d)", max_epsilons, epsilon,
                           max_epsilons * epsilon, t.n),

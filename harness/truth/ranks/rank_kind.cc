@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "harness/truth/details_only_study.h"
 #include "harness/truth/ranks/rank_check.h"
 #include "harness/truth/ranks/rank_entries.h"
 #include "harness/truth/ranks/rank_report.h"
@@ -11,24 +12,6 @@
 
 namespace dsconform {
 namespace {
-
-// Its part of the files is all details: the rank part says what it compared under its own heading.
-class RankPart final : public TruthStudy {
- public:
-  explicit RankPart(RankStudy study) : study_(std::move(study)) {}
-  int64_t trials() const override { return study_.trials; }
-  std::string trials_noun() const override { return "rank trials"; }
-  const std::vector<StudyFinding>& findings() const override { return study_.findings; }
-  nlohmann::ordered_json JsonSummary() const override { return nlohmann::ordered_json::object(); }
-  nlohmann::ordered_json JsonDetails() const override { return RankStudyJsonDetails(study_); }
-  std::string MarkdownSummary() const override { return ""; }
-  std::string MarkdownDetails() const override { return RankStudyMarkdownDetails(study_); }
-  std::string HtmlSummary() const override { return ""; }
-  std::string HtmlDetails() const override { return RankStudyHtmlDetails(study_); }
-
- private:
-  RankStudy study_;
-};
 
 class RankKind final : public TruthKind {
  public:
@@ -64,7 +47,9 @@ class RankKind final : public TruthKind {
 
   std::unique_ptr<const TruthStudy> Study(const std::vector<Record>& records,
                                           const StudyOptions& options) const override {
-    return std::make_unique<RankPart>(StudyRanks(records, options));
+    using Part = DetailsOnlyStudy<RankStudy>;
+    return std::make_unique<Part>(StudyRanks(records, options), "rank trials",
+                                  Part::Writers{RankStudyJsonDetails, RankStudyMarkdownDetails, RankStudyHtmlDetails});
   }
 };
 

@@ -1,0 +1,38 @@
+#ifndef DSCONFORM_HARNESS_TRUTH_FREQUENCIES_FREQUENCY_TRUTH_H_
+#define DSCONFORM_HARNESS_TRUTH_FREQUENCIES_FREQUENCY_TRUTH_H_
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "harness/case/case_program.h"
+
+namespace dsconform {
+
+// The exact weight of every item a frequent-items slot was fed, by the item's
+// text as queries name it (`keys`: longs in decimal, strings as they are).
+class ExactFrequencies {
+ public:
+  // Follows `ops` to `slot`: create starts a slot empty, update adds each item
+  // of its tape with the step's `weight` (1 when it has none), merge adds its
+  // `from` slot's items, copy takes them. A slot made any other way
+  // (deserialize) or changed by a step this does not know has no truth: the
+  // harness does not know what an image held.
+  static absl::StatusOr<ExactFrequencies> OfSlot(const std::vector<Op>& ops, const std::string& slot);
+
+  int64_t total_weight() const { return total_; }
+  int64_t WeightOf(const std::string& key) const;  // 0 for an item never fed
+  const std::map<std::string, int64_t>& weights() const { return weights_; }
+  // A key as an answer names it: an int answer of a long sketch in decimal, a string as it is.
+  static std::string KeyOfLong(int64_t v);
+
+ private:
+  std::map<std::string, int64_t> weights_;  // ordered: the first violation named is the same every run
+  int64_t total_ = 0;
+};
+
+}  // namespace dsconform
+
+#endif  // DSCONFORM_HARNESS_TRUTH_FREQUENCIES_FREQUENCY_TRUTH_H_
