@@ -13,6 +13,13 @@
 namespace dsconform {
 namespace {
 
+// The interval a decimal member accepts, as validation reads it: a bound not
+// given is open ("(-inf, 1]", "[0, inf)").
+std::string DecimalRange(const MemberSpec& m) {
+  const std::string from = m.above ? absl::StrCat("(", *m.above) : m.min ? absl::StrCat("[", *m.min) : "(-inf";
+  return absl::StrCat(from, ", ", m.max ? absl::StrCat(*m.max, "]") : "inf)");
+}
+
 absl::Status Bad(const std::string& where, const std::string& what) {
   return absl::InvalidArgumentError(absl::StrCat(where, ": ", what));
 }
@@ -123,8 +130,7 @@ absl::Status CheckMember(const MemberSpec& m, const Op& op, const std::map<std::
       const bool parsed = ParseDecimal(*s, &d);
       const bool low = m.above ? d > *m.above : (!m.min || d >= *m.min);
       if (!parsed || !low || (m.max && d > *m.max)) {
-        const std::string from = m.above ? absl::StrCat("(", *m.above) : absl::StrCat("[", m.min.value_or(0));
-        return Bad(m.name, absl::StrCat("must be a decimal in ", from, ", ", m.max.value_or(1), "], got '", *s, "'"));
+        return Bad(m.name, absl::StrCat("must be a decimal in ", DecimalRange(m), ", got '", *s, "'"));
       }
     }
     if (m.type == "enum") {
@@ -172,8 +178,7 @@ std::string MemberText(const MemberSpec& m) {
     for (const auto& x : m.values) v.push_back(x.get<std::string>());
     absl::StrAppend(&text, " ", absl::StrJoin(v, "/"));
   } else if (m.type == "decimal") {
-    absl::StrAppend(&text, " (decimal text in ", m.above ? absl::StrCat("(", *m.above) : absl::StrCat("[", m.min.value_or(0)),
-                    ", ", m.max.value_or(1), "])");
+    absl::StrAppend(&text, " (decimal text in ", DecimalRange(m), ")");
   } else if (m.type == "slot") {
     absl::StrAppend(&text, " (", absl::StrJoin(m.of, " or "), ")");
   } else if (m.type == "bool") {
