@@ -41,7 +41,7 @@ MAX_PAYLOAD_BYTES = 1 << 32
 # What each generator of docs/case-format.md puts on the tape.
 ITEM_KINDS = {"sequence": "long", "splitmix64": "long", "doubles": "double", "ascii_strings": "string",
               "utf8_strings": "string", "byte_arrays": "bytes", "ordered_longs": "long",
-              "ordered_doubles": "double", "ordered_strings": "string"}
+              "ordered_doubles": "double", "ordered_strings": "string", "ascii_or_empty": "string"}
 
 
 def engine_name():

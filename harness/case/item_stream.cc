@@ -30,6 +30,7 @@ constexpr GeneratorName kGenerators[] = {
     {ItemGenerator::kOrderedLongs, "ordered_longs", ItemKind::kLong},
     {ItemGenerator::kOrderedDoubles, "ordered_doubles", ItemKind::kDouble},
     {ItemGenerator::kOrderedStrings, "ordered_strings", ItemKind::kString},
+    {ItemGenerator::kAsciiOrEmpty, "ascii_or_empty", ItemKind::kString},
 };
 
 constexpr std::pair<ItemOrder, const char*> kOrders[] = {
@@ -169,6 +170,12 @@ std::string EncodeItemTape(const ItemStream& s) {
     case ItemGenerator::kAsciiStrings:
       for (size_t i = 0; i < n; ++i) PutBlob(out, absl::StrCat("item-", s.start + static_cast<int64_t>(i)));
       break;
+    case ItemGenerator::kAsciiOrEmpty:
+      for (size_t i = 0; i < n; ++i) {
+        const int64_t v = s.start + static_cast<int64_t>(i);
+        PutBlob(out, v % 4 == 0 ? std::string() : absl::StrCat("item-", v));
+      }
+      break;
     case ItemGenerator::kUtf8Strings: {
       constexpr size_t kPrefixes = sizeof(kUtf8Prefixes) / sizeof(kUtf8Prefixes[0]);
       for (size_t i = 0; i < n; ++i) {
@@ -211,6 +218,7 @@ nlohmann::ordered_json ItemStreamToJson(const ItemStream& s) {
     case ItemGenerator::kSequence:
     case ItemGenerator::kAsciiStrings:
     case ItemGenerator::kUtf8Strings:
+    case ItemGenerator::kAsciiOrEmpty:
       j["start"] = s.start;
       break;
     case ItemGenerator::kOrderedLongs:
@@ -244,7 +252,7 @@ absl::StatusOr<ItemStream> ItemStreamFromJson(const nlohmann::json& j, const std
     return absl::InvalidArgumentError(absl::StrCat(
         path, "/gen: unknown generator '", *gen,
         "' (known: sequence, splitmix64, doubles, ascii_strings, utf8_strings, byte_arrays, ordered_longs, "
-        "ordered_doubles, ordered_strings)"));
+        "ordered_doubles, ordered_strings, ascii_or_empty)"));
   }
   auto count = RequireInt(j, "count", path);
   if (!count.ok()) return count.status();

@@ -28,6 +28,7 @@ enum class ItemGenerator {
   kOrderedLongs,    // start+i
   kOrderedDoubles,  // (start+i) / 4.0: exact as double, and as float up to 2^26
   kOrderedStrings,  // start+i as 10 decimal digits ("0000000042"): byte order = value order
+  kAsciiOrEmpty,    // "" where start+i is a multiple of 4, else "item-<start+i>": the empty string as an item
 };
 
 // The order in which an ordered generator emits its values.

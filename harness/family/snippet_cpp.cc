@@ -284,6 +284,8 @@ const SnippetLanguage kCpp = {
          "special_or_random(i, rng)",
          {SnippetHelper::kSplitMix64, SnippetHelper::kSpecialDoubles}},
         {ItemGenerator::kAsciiStrings, "for (int64_t i = 0; i < $1; ++i) $0", "\"item-\" + std::to_string($0)", {}},
+        {ItemGenerator::kAsciiOrEmpty, "for (int64_t i = 0; i < $1; ++i) $0",
+         "(($0) % 4 == 0 ? std::string() : \"item-\" + std::to_string($0))", {}},
         {ItemGenerator::kUtf8Strings,
          "for (int64_t i = 0; i < $1; ++i) $0",
          "kUtf8Prefixes[static_cast<uint64_t>($0) % std::size(kUtf8Prefixes)] + std::to_string($0)",

@@ -239,6 +239,7 @@ const SnippetLanguage kJava = {
          "item",
          {SnippetHelper::kSplitMix64, SnippetHelper::kSpecialDoubles}},
         {ItemGenerator::kAsciiStrings, "for (long i = 0; i < $1; ++i) $0", "\"item-\" + ($0)", {}},
+        {ItemGenerator::kAsciiOrEmpty, "for (long i = 0; i < $1; ++i) $0", "(($0) % 4 == 0 ? \"\" : \"item-\" + ($0))", {}},
         {ItemGenerator::kUtf8Strings,
          "for (long i = 0; i < $1; ++i) $0",
          "UTF8_PREFIXES[(int) Long.remainderUnsigned($0, UTF8_PREFIXES.length)] + ($0)",

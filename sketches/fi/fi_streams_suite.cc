@@ -51,6 +51,7 @@ class FiStreams final : public Suite {
         }
     }
     for (int lg : {3, 6}) cases.push_back(MakeUtf8Case(lg, 40));
+    for (int lg : {3, 6}) cases.push_back(MakeEmptyStringCase(lg, 60));
     return cases;
   }
 
@@ -94,6 +95,27 @@ class FiStreams final : public Suite {
     std::sort(keys.begin(), keys.end());
     keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
     return keys;
+  }
+
+  // The empty string as an item (ascii_or_empty: "" for every fourth value, so it is the
+  // heaviest item), once and then with a weight, past the first purge; keys ask for it.
+  Case MakeEmptyStringCase(int lg, int64_t n) const {
+    ItemStream items;
+    items.generator = ItemGenerator::kAsciiOrEmpty;
+    items.count = n;
+    CaseBuilder b(absl::StrCat("fi/streams/item=string/empty/lg=", lg, "/n=", n), name(), "fi");
+    const std::vector<std::string> keys = {"", "item-1", "item-5", "absent"};
+    b.Step("create", "a", {{"item", "string"}, {"lg_max_map_size", lg}})
+        .Update("a", items)
+        .Update("a", ItemStream{ItemGenerator::kAsciiOrEmpty, 0, 0, n / 3}, {{"weight", 3}})
+        .Step("serialize", "a", {{"form", "compact"}});
+    AddFiQuery(b, "a", "a", keys, 3, false);
+    b.Cross({"a.compact"});
+    b.Step("deserialize", "r", {{"image", "a.compact"}, {"item", "string"}}).Step("serialize", "r", {{"form", "compact"}});
+    AddFiQuery(b, "r", "r", keys, std::nullopt, false);
+    b.Update("r", items).Step("serialize", "r", {{"form", "compact"}, {"as", "r_more"}});
+    AddFiQuery(b, "r", "r_more", keys, std::nullopt, false);
+    return b.Build();
   }
 
   // Non-ASCII strings (utf8_strings: "0", "été-1", "日本-2", "😀-3", "Ωμέγα-4", ...)
