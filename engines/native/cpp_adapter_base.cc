@@ -74,4 +74,15 @@ absl::Status BadStep(const PreparedStage& stage, const StepContext& ctx, const s
   return absl::InvalidArgumentError(absl::StrCat(StepPath(stage, ctx.index), ": ", message));
 }
 
+bool ReadsUnmadeSlot(const Op& op, std::set<std::string>& unmade, Observations* out) {
+  for (const char* key : {"from", "a", "b", "with"}) {
+    if (!unmade.count(op.Str(key))) continue;
+    if (unmade.insert(op.sketch).second)
+      out->Add(op.sketch + "." + op.op, Value::Unsupported(absl::StrCat("reads slot '", op.Str(key),
+                                                                        "', which datasketches-cpp could not make")));
+    return true;
+  }
+  return false;
+}
+
 }  // namespace dsconform

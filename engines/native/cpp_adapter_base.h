@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -100,6 +101,11 @@ std::string StepPath(const PreparedStage& stage, size_t index);
 // A step the case got wrong (a bad slot, a member out of range), not the
 // library: an InvalidArgument error that names the case and the step.
 absl::Status BadStep(const PreparedStage& stage, const StepContext& ctx, const std::string& message);
+
+// Whether `op` reads a slot (`from`, `a`, `b`, `with`) that datasketches-cpp
+// could not make here: then its own slot has no meaningful state either, joins
+// `unmade`, and says so once in `out`. The adapter skips such a step.
+bool ReadsUnmadeSlot(const Op& op, std::set<std::string>& unmade, Observations* out);
 
 // A union's merge of `sketch` as the step's `how` says: "copy" (the const
 // overload) or "move" (the rvalue one). False for any other `how`.

@@ -104,16 +104,8 @@ class ThetaStage {
   ThetaStage(const PreparedStage& stage, Observations* out) : stage_(stage), out_(out) {}
 
   absl::StatusOr<StepEnd> Step(const Op& op, const StepContext& ctx) {
-    // A step reading a slot that does not exist here leaves its own slot (a
-    // union merged from it, a result) without a meaningful state as well.
-    for (const char* key : {"from", "a", "b", "with"})
-      if (unsupported_slots_.count(op.Str(key))) {
-        if (unsupported_slots_.insert(op.sketch).second)
-          out_->Add(op.sketch + "." + op.op, Value::Unsupported(absl::StrCat("reads slot '", op.Str(key),
-                                                                             "', which datasketches-cpp could not make")));
-        return StepEnd::kContinue;
-      }
-    if (unsupported_slots_.count(op.sketch)) return StepEnd::kContinue;
+    if (ReadsUnmadeSlot(op, unsupported_slots_, out_) || unsupported_slots_.count(op.sketch))
+      return StepEnd::kContinue;
     const std::string& s = op.op;
     if (s == "create") return Create(op);
     if (s == "union") return Union(op);

@@ -317,14 +317,8 @@ class TupleStage {
   TupleStage(const PreparedStage& stage, Observations* out) : stage_(stage), out_(out) {}
 
   absl::StatusOr<StepEnd> Step(const Op& op, const StepContext& ctx) {
-    for (const char* key : {"from", "a", "b", "with"})
-      if (unsupported_slots_.count(op.Str(key))) {
-        if (unsupported_slots_.insert(op.sketch).second)
-          out_->Add(op.sketch + "." + op.op, Value::Unsupported(absl::StrCat("reads slot '", op.Str(key),
-                                                                             "', which datasketches-cpp could not make")));
-        return StepEnd::kContinue;
-      }
-    if (unsupported_slots_.count(op.sketch)) return StepEnd::kContinue;
+    if (ReadsUnmadeSlot(op, unsupported_slots_, out_) || unsupported_slots_.count(op.sketch))
+      return StepEnd::kContinue;
     const std::string& s = op.op;
     if (s == "create") return Create(op);
     if (s == "create_theta") {
