@@ -132,6 +132,30 @@ def union_update(union, sketch, op):
     union.update(sketch)
 
 
+def answer_quickselect_query(obs, name, q, sketch):
+    """The queries Theta and Tuple sketches answer alike (the binding's QuickSelect sketches);
+    False for any other, which the family answers itself."""
+    if q == "estimate":
+        obs.double(name, sketch.get_estimate())
+    elif q in ("lb1", "lb2", "lb3"):
+        obs.double(name, sketch.get_lower_bound(int(q[2])))
+    elif q in ("ub1", "ub2", "ub3"):
+        obs.double(name, sketch.get_upper_bound(int(q[2])))
+    elif q == "theta":
+        obs.double(name, sketch.theta)
+    elif q == "theta_long":
+        obs.int(name, sketch.theta64)
+    elif q == "retained":
+        obs.int(name, sketch.num_retained)
+    elif q == "is_empty":
+        obs.bool(name, sketch.is_empty())
+    elif q == "is_estimation_mode":
+        obs.bool(name, sketch.is_estimation_mode())
+    else:
+        return False
+    return True
+
+
 # --- item tapes
 
 def tape_items(kind, tape, field):

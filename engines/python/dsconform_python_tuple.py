@@ -279,23 +279,9 @@ class TupleStage:
                 continue
             if not isinstance(target, SKETCH_TYPES):
                 raise self.engine.Rejected("queries: '%s' is not defined on a union" % q)
-            if q == "estimate":
-                self.obs.double(name, target.get_estimate())
-            elif q in ("lb1", "lb2", "lb3"):
-                self.obs.double(name, target.get_lower_bound(int(q[2])))
-            elif q in ("ub1", "ub2", "ub3"):
-                self.obs.double(name, target.get_upper_bound(int(q[2])))
-            elif q == "theta":
-                self.obs.double(name, target.theta)
-            elif q == "theta_long":
-                self.obs.int(name, target.theta64)
-            elif q == "retained":
-                self.obs.int(name, target.num_retained)
-            elif q == "is_empty":
-                self.obs.bool(name, target.is_empty())
-            elif q == "is_estimation_mode":
-                self.obs.bool(name, target.is_estimation_mode())
-            elif q == "summaries":
+            if self.engine.answer_quickselect_query(self.obs, name, q, target):
+                continue
+            if q == "summaries":
                 self.obs.string(name, self.summaries(target, self.kinds[op["sketch"]]))
             elif q == "lg_k":
                 self.obs.unsupported(name, "the binding's update_tuple_sketch has no lg_k accessor")
