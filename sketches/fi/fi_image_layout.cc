@@ -74,9 +74,13 @@ bool StringsFill(std::string_view img, uint64_t pos, uint64_t count, uint64_t un
   return pos == img.size();
 }
 
+// Decodes the fields that overlap [begin, end) (all of them when whole), and
+// formats only those: the differ asks for a few ranges of images with
+// millions of items, one call per range.
 class Decoder {
  public:
-  explicit Decoder(std::string_view img) : img_(img) {}
+  explicit Decoder(std::string_view img) : img_(img), whole_(true) {}
+  Decoder(std::string_view img, uint32_t begin, uint32_t end) : img_(img), whole_(false), begin_(begin), end_(end) {}
 
   std::vector<DecodedField> Run() {
     const bool full = !img_.empty() && static_cast<unsigned char>(img_[0]) == 4;
@@ -90,13 +94,14 @@ class Decoder {
     const uint64_t active = LoadLe(img_, 8, 4);
     for (uint64_t i = 0; i < active; ++i) {
       if (!Room(pos_, 8)) return Finish();
-      Add(absl::StrCat("weight[", i, "]"), pos_, 8, absl::StrCat(LoadLe(img_, pos_, 8)));
+      if (Wants(pos_, 8)) Add(absl::StrCat("weight[", i, "]"), pos_, 8, absl::StrCat(LoadLe(img_, pos_, 8)));
       pos_ += 8;
     }
     const uint64_t rest = img_.size() - pos_;
     if (rest == 8 * active) {
       for (uint64_t i = 0; i < active; ++i, pos_ += 8)
-        Add(absl::StrCat("item[", i, "]"), pos_, 8, absl::StrCat(static_cast<int64_t>(LoadLe(img_, pos_, 8))));
+        if (Wants(pos_, 8))
+          Add(absl::StrCat("item[", i, "]"), pos_, 8, absl::StrCat(static_cast<int64_t>(LoadLe(img_, pos_, 8))));
       return Finish();
     }
     // UTF-8 first: a UTF-16 image fills exactly as UTF-8 only by coincidence of its lengths.
@@ -106,8 +111,10 @@ class Decoder {
       const uint64_t len = LoadLe(img_, pos_, 4);
       if (!Room(pos_, 4 + unit * len)) return Finish();
       const std::string_view bytes(img_.data() + pos_ + 4, unit * len);
-      Add(absl::StrCat("item[", i, "]"), pos_, static_cast<uint32_t>(4 + unit * len),
-          unit == 1 ? absl::StrCat("\"", absl::CHexEscape(absl::string_view(bytes.data(), bytes.size())), "\"") : absl::StrCat("utf16 \"", Utf16Text(bytes), "\""));
+      if (Wants(pos_, 4 + unit * len))
+        Add(absl::StrCat("item[", i, "]"), pos_, static_cast<uint32_t>(4 + unit * len),
+            unit == 1 ? absl::StrCat("\"", absl::CHexEscape(absl::string_view(bytes.data(), bytes.size())), "\"")
+                      : absl::StrCat("utf16 \"", Utf16Text(bytes), "\""));
       pos_ += static_cast<uint32_t>(4 + unit * len);
     }
     return Finish();
@@ -128,11 +135,15 @@ class Decoder {
     return fields_;
   }
 
+  bool Wants(uint64_t offset, uint64_t size) const { return whole_ || (offset < end_ && offset + size > begin_); }
+
   void Add(std::string name, uint64_t offset, uint32_t size, std::string value) {
-    fields_.push_back({std::move(name), static_cast<uint32_t>(offset), size, std::move(value)});
+    if (Wants(offset, size)) fields_.push_back({std::move(name), static_cast<uint32_t>(offset), size, std::move(value)});
   }
 
   std::string_view img_;
+  bool whole_;
+  uint32_t begin_ = 0, end_ = 0;
   std::vector<DecodedField> fields_;
   uint32_t pos_ = 0;
   bool truncated_ = false;
@@ -141,5 +152,9 @@ class Decoder {
 }  // namespace
 
 std::vector<DecodedField> DecodeFiImage(std::string_view image) { return Decoder(image).Run(); }
+
+std::vector<DecodedField> DecodeFiImageRange(std::string_view image, uint32_t begin, uint32_t end) {
+  return Decoder(image, begin, end).Run();
+}
 
 }  // namespace dsconform

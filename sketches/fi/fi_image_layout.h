@@ -24,6 +24,9 @@ namespace dsconform {
 // decodable end with "undecoded".
 std::vector<DecodedField> DecodeFiImage(std::string_view image);
 
+// The fields of DecodeFiImage that overlap bytes [begin, end), formatting no other.
+std::vector<DecodedField> DecodeFiImageRange(std::string_view image, uint32_t begin, uint32_t end);
+
 }  // namespace dsconform
 
 #endif  // DSCONFORM_SKETCHES_FI_FI_IMAGE_LAYOUT_H_

@@ -29,10 +29,7 @@ class Kll final : public Family {
 
   std::vector<DecodedField> DecodeImage(std::string_view image) const override { return DecodeKllImage(image); }
   std::vector<DecodedField> DecodeImageRange(std::string_view image, uint32_t begin, uint32_t end) const override {
-    std::vector<DecodedField> out;
-    for (auto& f : DecodeKllImage(image))
-      if (f.offset < end && f.offset + f.size > begin) out.push_back(std::move(f));
-    return out;
+    return DecodeKllImageRange(image, begin, end);
   }
 
   std::vector<std::string> CheckInvariant(const Invariant& invariant,

@@ -79,9 +79,13 @@ uint32_t FixedWidth(uint64_t bytes, uint64_t count) {
   return 0;
 }
 
+// Decodes the fields that overlap [begin, end) (all of them when whole), and
+// formats only those: the differ asks for a few ranges of large images, one
+// call per range.
 class Decoder {
  public:
-  explicit Decoder(std::string_view img) : img_(img) {}
+  explicit Decoder(std::string_view img) : img_(img), whole_(true) {}
+  Decoder(std::string_view img, uint32_t begin, uint32_t end) : img_(img), whole_(false), begin_(begin), end_(end) {}
 
   std::vector<DecodedField> Run() {
     const bool full = img_.size() > 0 && static_cast<unsigned char>(img_[0]) == 5;
@@ -124,21 +128,25 @@ class Decoder {
   void DecodeItems(uint32_t pos, uint64_t count, uint32_t width, bool with_min_max = false) {
     pos_ = pos;
     const uint64_t total = count + (with_min_max ? 2 : 0);
+    auto name = [&](uint64_t i) {
+      return !with_min_max ? absl::StrCat("item[", i, "]")
+             : i == 0      ? std::string("min")
+             : i == 1      ? std::string("max")
+                           : absl::StrCat("item[", i - 2, "]");
+    };
     for (uint64_t i = 0; i < total; ++i) {
-      const std::string name = !with_min_max ? absl::StrCat("item[", i, "]")
-                               : i == 0      ? std::string("min")
-                               : i == 1      ? std::string("max")
-                                             : absl::StrCat("item[", i - 2, "]");
       if (width != 0) {
         if (!Room(pos_, width)) return;
-        Add(name, pos_, width, FixedItem(img_, pos_, width));
+        if (Wants(pos_, width)) Add(name(i), pos_, width, FixedItem(img_, pos_, width));
         pos_ += width;
         continue;
       }
       if (!Room(pos_, 4)) return;
       const uint32_t len = static_cast<uint32_t>(LoadLe(img_, pos_, 4));
       if (!Room(pos_, 4 + static_cast<uint64_t>(len))) return;
-      Add(name, pos_, 4 + len, absl::StrCat("\"", absl::CHexEscape(absl::string_view(img_.data() + pos_ + 4, len)), "\""));
+      if (Wants(pos_, 4 + uint64_t{len}))
+        Add(name(i), pos_, 4 + len,
+            absl::StrCat("\"", absl::CHexEscape(absl::string_view(img_.data() + pos_ + 4, len)), "\""));
       pos_ += 4 + len;
     }
   }
@@ -157,11 +165,15 @@ class Decoder {
     return fields_;
   }
 
+  bool Wants(uint64_t offset, uint64_t size) const { return whole_ || (offset < end_ && offset + size > begin_); }
+
   void Add(std::string name, uint32_t offset, uint32_t size, std::string value) {
-    fields_.push_back({std::move(name), offset, size, std::move(value)});
+    if (Wants(offset, size)) fields_.push_back({std::move(name), offset, size, std::move(value)});
   }
 
   std::string_view img_;
+  bool whole_;
+  uint32_t begin_ = 0, end_ = 0;
   std::vector<DecodedField> fields_;
   uint32_t pos_ = 0;
   bool truncated_ = false;
@@ -195,5 +207,9 @@ uint32_t KllTotalCapacity(uint16_t k, uint8_t m, uint8_t num_levels) {
 }
 
 std::vector<DecodedField> DecodeKllImage(std::string_view image) { return Decoder(image).Run(); }
+
+std::vector<DecodedField> DecodeKllImageRange(std::string_view image, uint32_t begin, uint32_t end) {
+  return Decoder(image, begin, end).Run();
+}
 
 }  // namespace dsconform
