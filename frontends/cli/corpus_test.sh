@@ -30,6 +30,19 @@ if "$dsconform" list engines 2>/dev/null | grep -q '^cpp@5.2.0 '; then
   check "committed cpp@5.2.0 corpus" 0 "$dsconform" check --corpus="$corpus_dir/hll-cpp-5.2.0.jsonl" \
     --engines=cpp --report_dir="$work/committed-cpp" "${quiet[@]}"
 fi
+# Tuple's and Frequent items' native recordings (whole images, so the rules can decode them): the
+# live native engine gives them back, and live Java differs from them only as the families' rules say.
+for family in tuple fi; do
+  if "$dsconform" list engines 2>/dev/null | grep -q '^cpp@5.2.0 '; then
+    check "committed $family cpp@5.2.0 corpus" 0 "$dsconform" check --corpus="$corpus_dir/$family-cpp-5.2.0.jsonl" \
+      --engines=cpp --report_dir="$work/committed-$family" "${quiet[@]}"
+  fi
+  check "$family cpp@5.2.0 corpus against java@9.1.0, by the rules" 0 "$dsconform" check \
+    --corpus="$corpus_dir/$family-cpp-5.2.0.jsonl" --engines=java@9.1.0 --expectations="$corpus_dir/../sketches" \
+    --report_dir="$work/rules-$family" "${quiet[@]}"
+  expect_in "$work/rules-$family/summary.md" "dsconform PASS"
+done
+
 # The recorded native behaviour against live Java: the cross-language findings, reproducible by repro.
 check "cpp@5.2.0 corpus against java@9.0.0" 1 "$dsconform" check --corpus="$corpus_dir/hll-cpp-5.2.0.jsonl" \
   --engines=java@9.0.0 --reference=java --cases='hll/sketch/lgk=4/type=HLL_6/*' --report_dir="$work/cross" "${quiet[@]}"
