@@ -18,7 +18,8 @@ class FiStreams final : public Suite {
   std::string description() const override {
     return "long (both Java classes) and string sketches, lg_max_map_size 3 to 26, n from 0 through the first purge "
            "to many purges, weights 1 and 7: images, every query, round trip and further updates, each image read "
-           "and updated by every engine; non-ASCII strings with both string serializers";
+           "and updated by every engine; non-ASCII strings with both string serializers; at lg 11 and 12, weights "
+           "spread over 40 or 1000 groups so a purge's sample decides its threshold";
   }
 
   std::vector<Case> Generate(SuiteScale scale) const override {
@@ -50,6 +51,12 @@ class FiStreams final : public Suite {
           }
         }
     }
+    // Spread weights past a purge with more than 1024 items active: the purge's
+    // sample then depends on where each item sits in the map (FI2 for strings).
+    if (scale != SuiteScale::kSmoke)
+      for (const std::string& item : FiItemTypes())
+        for (int lg : scale == SuiteScale::kFull ? std::vector<int>{11, 12} : std::vector<int>{11})
+          for (int groups : {40, 1000}) cases.push_back(MakeSpreadCase(item, lg, groups));
     for (int lg : {3, 6}) cases.push_back(MakeUtf8Case(lg, 40));
     for (int lg : {3, 6}) cases.push_back(MakeEmptyStringCase(lg, 60));
     return cases;
@@ -95,6 +102,30 @@ class FiStreams final : public Suite {
     std::sort(keys.begin(), keys.end());
     keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
     return keys;
+  }
+
+  // Twice the map's capacity of items in `groups` groups of weights 1..groups,
+  // interleaved by group, so the weights a purge samples vary: the threshold
+  // (their median) depends on which items the sample holds.
+  Case MakeSpreadCase(const std::string& item, int lg, int groups) const {
+    CaseBuilder b(absl::StrCat("fi/streams/item=", item, "/spread/lg=", lg, "/groups=", groups), name(), "fi");
+    const int64_t per_group = 2 * FiCapacity(lg) / groups + 1;
+    nlohmann::ordered_json create = FiImplMembers(item, "");
+    create["lg_max_map_size"] = lg;
+    b.Step("create", "a", create);
+    for (int g = 0; g < groups; ++g)
+      b.Update("a", FiItems(item, g * per_group, per_group, 0), {{"weight", g + 1}});
+    b.Step("serialize", "a", {{"form", "compact"}});
+    const int64_t last = groups * per_group - 1;
+    const std::vector<std::string> keys = {FiKey(item, 0), FiKey(item, last / 2), FiKey(item, last),
+                                           FiKey(item, last + 5)};
+    AddFiQuery(b, "a", "a", keys, groups / 2, false, false);
+    nlohmann::ordered_json read = FiImplMembers(item, "");
+    read["image"] = "a.compact";
+    b.Cross({"a.compact"});
+    b.Step("deserialize", "r", read).Step("serialize", "r", {{"form", "compact"}});
+    AddFiQuery(b, "r", "r", keys, std::nullopt, false, false);
+    return b.Build();
   }
 
   // The empty string as an item (ascii_or_empty: "" for every fourth value, so it is the
