@@ -35,7 +35,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 PROTOCOL_VERSION = 1
-MAX_HEADER_BYTES = 16 << 20
+MAX_HEADER_BYTES = 256 << 20
 MAX_PAYLOAD_BYTES = 1 << 32
 
 # What each generator of docs/case-format.md puts on the tape.

@@ -19,8 +19,11 @@ absl::Status ProtocolError(absl::string_view what);
 
 
 // Limits a receiver enforces, so that garbage on the wire is a prompt error
-// rather than an attempt to allocate gigabytes.
-inline constexpr uint32_t kMaxHeaderBytes = 16u << 20;
+// rather than an attempt to allocate gigabytes. A batch's results are one
+// header (a Frequent items batch of 320 cases listing every row: 24 MB); any
+// text read as a length is still refused, its last byte (>= 0x20) making it
+// 512 MiB or more.
+inline constexpr uint32_t kMaxHeaderBytes = 256u << 20;
 inline constexpr uint64_t kMaxPayloadBytes = uint64_t{1} << 32;  // all payloads of one message
 
 // One message: a JSON object header (member "type" names the message) and
