@@ -910,9 +910,15 @@ class TupleStage {
 namespace cpp_adapters {
 
 std::unique_ptr<CppFamilyAdapter> tuple() {
+  std::vector<std::string> lacks;
+  if (!kHaveAos)
+    lacks.push_back("summary=aos (create, union, intersection, deserialize): no array_of_strings_sketch.hpp "
+                    "(master after 5.2.0)");
   return std::make_unique<StageObjectAdapter<TupleStage>>(
-      "tuple", std::vector<std::string>{"create", "create_theta", "union", "intersection", "update", "merge", "result",
-                                        "compact", "a_not_b", "jaccard", "serialize", "deserialize", "query"});
+      "tuple",
+      std::vector<std::string>{"create", "create_theta", "union", "intersection", "update", "merge", "result", "compact",
+                               "a_not_b", "jaccard", "serialize", "deserialize", "query"},
+      std::move(lacks));
 }
 
 }  // namespace cpp_adapters
