@@ -5,6 +5,7 @@
 #include <map>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 
 namespace dsconform {
@@ -19,6 +20,18 @@ bool IsToken(std::string_view s, std::string_view forbidden = "") {
   return true;
 }
 
+// A list element: every byte that cannot stand in a token, and `,` and `%`, as %HH (the UTF-8
+// bytes of an aos summary's strings, empty strings between commas).
+std::string ListElement(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    const auto b = static_cast<unsigned char>(c);
+    if (b <= 0x20 || b >= 0x7f || c == ',' || c == '%') absl::StrAppend(&out, "%", absl::Hex(b, absl::kZeroPad2));
+    else out.push_back(c);
+  }
+  return out;
+}
+
 absl::StatusOr<std::string> ArgValue(const nlohmann::ordered_json& v) {
   if (v.is_string()) return v.get<std::string>();
   if (v.is_number_integer()) return std::to_string(v.get<int64_t>());
@@ -26,8 +39,8 @@ absl::StatusOr<std::string> ArgValue(const nlohmann::ordered_json& v) {
   if (v.is_array()) {
     std::vector<std::string> parts;
     for (const auto& e : v) {
-      if (!e.is_string() || !IsToken(e.get<std::string>(), ",")) return absl::InvalidArgumentError("list element " + e.dump());
-      parts.push_back(e.get<std::string>());
+      if (!e.is_string()) return absl::InvalidArgumentError("list element " + e.dump());
+      parts.push_back(ListElement(e.get<std::string>()));
     }
     return absl::StrJoin(parts, ",");
   }

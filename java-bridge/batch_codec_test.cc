@@ -62,6 +62,16 @@ TEST(BatchCodec, NameWithASpaceIsRejectedNamingTheCase) {
   EXPECT_NE(batch.status().message().find("case bad/name: /ops/0"), std::string::npos) << batch.status();
 }
 
+TEST(BatchCodec, ListElementsEscapeEveryByteThatCannotStandInAToken) {
+  Case c = ParseCase(R"({"id": "x", "family": "tuple", "ops": [
+      {"op": "create", "sketch": "a", "summary": "aos", "lg_k": 5},
+      {"op": "update", "sketch": "a", "items": {"gen": "sequence", "start": 0, "count": 1},
+       "strings": ["v1", "", "\u00e9 x", "a,b%"]}]})");
+  auto batch = EncodeBatch({PrepareStage(c, c.ops)});
+  ASSERT_TRUE(batch.ok()) << batch.status();
+  EXPECT_NE(batch->program.find(" strings=v1,,%c3%a9%20x,a%2cb%25 "), std::string::npos) << batch->program;
+}
+
 void PutU32(std::string& s, uint32_t v) {
   for (int i = 0; i < 4; ++i) s += static_cast<char>(v >> (8 * i));
 }

@@ -16,6 +16,12 @@
 // - a theta sketch (create_theta) enters a set operation as
 //   compact_tuple_sketch<S>(theta, summary), the conversion the library offers;
 //   an aod set operation takes no theta sketch (unsupported).
+// - the array-of-strings sketch (aos) where the tree has array_of_strings_sketch.hpp
+//   (DSC_CPP_HAVE_TUPLE_ARRAY_OF_STRINGS, engines/native/probes): keyed by
+//   hash_array_of_strings_key of the item's text, written with default_array_of_strings_serde;
+//   its set operations keep the first summary (the library ships no policy for them; Java's
+//   ArrayOfStringsSummarySetOperations does so). Without the header every aos step answers
+//   unsupported.
 //
 // The only translation unit that includes datasketches-cpp's Tuple headers.
 #include "engines/native/cpp_adapter_base.h"
@@ -43,6 +49,12 @@
 #include "array_of_doubles_union.hpp"
 #endif
 #include "harness/engine/item_tape_reader.h"
+#ifndef DSC_CPP_HAVE_TUPLE_ARRAY_OF_STRINGS
+#error "engines/native/CMakeLists.txt defines DSC_CPP_HAVE_TUPLE_ARRAY_OF_STRINGS by probing the tree"
+#endif
+#if DSC_CPP_HAVE_TUPLE_ARRAY_OF_STRINGS
+#include "array_of_strings_sketch.hpp"
+#endif
 #include "theta_sketch.hpp"
 #include "tuple_a_not_b.hpp"
 #include "tuple_intersection.hpp"
@@ -169,6 +181,34 @@ struct AodSumPolicy {
   uint8_t get_num_values() const { return num_values; }
 };
 
+// The array of strings (master after 5.2.0). Without it, types that no slot holds, so the
+// visitors below compile unchanged.
+constexpr bool kHaveAos = DSC_CPP_HAVE_TUPLE_ARRAY_OF_STRINGS;
+#if DSC_CPP_HAVE_TUPLE_ARRAY_OF_STRINGS
+using AosArray = datasketches::array_of_strings;
+// Java's ArrayOfStringsSummarySetOperations: union and intersection return a copy of the first.
+struct AosKeepFirstPolicy {
+  void operator()(AosArray&, const AosArray&) const {}
+};
+using AosUpdate = datasketches::update_array_of_strings_tuple_sketch<>;
+using AosCompact = datasketches::compact_array_of_strings_tuple_sketch<>;
+using AosUnion = datasketches::tuple_union<AosArray, AosKeepFirstPolicy>;
+using AosIntersection = datasketches::tuple_intersection<AosArray, AosKeepFirstPolicy>;
+#define DSC_AOS_SLOTS , AosUpdate, AosCompact, AosUnion, AosIntersection
+#else
+template <int>
+struct AosAbsent {};
+using AosUpdate = AosAbsent<0>;
+using AosCompact = AosAbsent<1>;
+using AosUnion = AosAbsent<2>;
+using AosIntersection = AosAbsent<3>;
+#define DSC_AOS_SLOTS
+#endif
+template <typename T>
+constexpr bool kIsAos = std::is_same_v<T, AosUpdate> || std::is_same_v<T, AosCompact>;
+template <typename T>
+constexpr bool kIsArraySketch = kIsAos<T> || std::is_same_v<T, AodUpdate> || std::is_same_v<T, AodCompact>;
+
 // One summary type and its C++ types.
 template <typename T, typename UpdatePolicy, typename UnionPolicy>
 struct Kind {
@@ -190,19 +230,19 @@ using Slot = std::variant<DoubleSum::Update, DoubleMode::Update, DoubleSum::Comp
                           DoubleMode::Union, DoubleSum::Intersection, DoubleMode::Intersection, IntSum::Update,
                           IntMode::Update, IntSum::Compact, IntSum::Union, IntMode::Union, IntSum::Intersection,
                           IntMode::Intersection, AodUpdate, AodCompact, AodUnion, AodIntersection,
-                          update_theta_sketch>;
+                          update_theta_sketch DSC_AOS_SLOTS>;
 
 template <typename T>
 constexpr bool kIsTupleSketch =
     std::is_same_v<T, DoubleSum::Update> || std::is_same_v<T, DoubleMode::Update> ||
     std::is_same_v<T, DoubleSum::Compact> || std::is_same_v<T, IntSum::Update> ||
     std::is_same_v<T, IntMode::Update> || std::is_same_v<T, IntSum::Compact> || std::is_same_v<T, AodUpdate> ||
-    std::is_same_v<T, AodCompact>;
+    std::is_same_v<T, AodCompact> || kIsAos<T>;
 
 template <typename T>
 constexpr bool kIsUpdate = std::is_same_v<T, DoubleSum::Update> || std::is_same_v<T, DoubleMode::Update> ||
                            std::is_same_v<T, IntSum::Update> || std::is_same_v<T, IntMode::Update> ||
-                           std::is_same_v<T, AodUpdate>;
+                           std::is_same_v<T, AodUpdate> || std::is_same_v<T, AosUpdate>;
 
 
 template <typename T>
@@ -210,7 +250,8 @@ constexpr bool kIsSetOp =
     std::is_same_v<T, DoubleSum::Union> || std::is_same_v<T, DoubleMode::Union> || std::is_same_v<T, IntSum::Union> ||
     std::is_same_v<T, IntMode::Union> || std::is_same_v<T, AodUnion> || std::is_same_v<T, DoubleSum::Intersection> ||
     std::is_same_v<T, DoubleMode::Intersection> || std::is_same_v<T, IntSum::Intersection> ||
-    std::is_same_v<T, IntMode::Intersection> || std::is_same_v<T, AodIntersection>;
+    std::is_same_v<T, IntMode::Intersection> || std::is_same_v<T, AodIntersection> ||
+    std::is_same_v<T, AosUnion> || std::is_same_v<T, AosIntersection>;
 
 // Applies the case's create members to a builder (tuple or aod).
 template <typename B>
@@ -224,14 +265,14 @@ auto Built(const Op& op, const P& policy) {
 }
 
 struct SummaryChoice {
-  enum Type { kDouble, kInt, kAod } type = kDouble;
+  enum Type { kDouble, kInt, kAod, kAos } type = kDouble;
   Mode mode = Mode::kSum;
 };
 
 SummaryChoice ParseSummary(const std::string& s) {
   SummaryChoice c;
-  if (s == "aod") {
-    c.type = SummaryChoice::kAod;
+  if (s == "aod" || s == "aos") {
+    c.type = s == "aod" ? SummaryChoice::kAod : SummaryChoice::kAos;
     return c;
   }
   c.type = s.rfind("int_", 0) == 0 ? SummaryChoice::kInt : SummaryChoice::kDouble;
@@ -257,6 +298,34 @@ std::string SummaryText(const AodArray& a) {
   for (uint8_t i = 0; i < a.size(); ++i) parts.push_back(SummaryText(a[i]));
   return absl::StrJoin(parts, "/");
 }
+
+#if DSC_CPP_HAVE_TUPLE_ARRAY_OF_STRINGS
+// Quoted strings joined by `/`, bytes outside 0x20..0x7e, `"` and `\` as \xhh (the vocabulary's).
+std::string SummaryText(const AosArray& a) {
+  std::string out;
+  for (uint32_t j = 0; j < a.size(); ++j) {
+    absl::StrAppend(&out, j ? "/" : "", "\"");
+    for (char ch : a[j]) {
+      const auto c = static_cast<unsigned char>(ch);
+      if (c < 0x20 || c > 0x7e || c == '"' || c == '\\') {
+        char buf[5];
+        std::snprintf(buf, sizeof buf, "\\x%02x", c);
+        out += buf;
+      } else {
+        out.push_back(ch);
+      }
+    }
+    out.push_back('"');
+  }
+  return out;
+}
+#endif
+
+// An aos key: the one-string array of a long's decimal text or a string; none for other items.
+[[maybe_unused]] std::optional<std::string> AosKeyText(int64_t v) { return std::to_string(v); }
+[[maybe_unused]] std::optional<std::string> AosKeyText(const std::string& s) { return s; }
+[[maybe_unused]] std::optional<std::string> AosKeyText(double) { return std::nullopt; }
+[[maybe_unused]] std::optional<std::string> AosKeyText(const void*, size_t) { return std::nullopt; }
 
 // The `summaries` query: entries by ascending hash.
 template <typename S>
@@ -345,7 +414,15 @@ class TupleStage {
  private:
   absl::StatusOr<StepEnd> Create(const Op& op) {
     const SummaryChoice c = ParseSummary(op.Str("summary"));
-    if (c.type == SummaryChoice::kAod) {
+    if (c.type == SummaryChoice::kAos) {
+      if (!AosAvailable(op, "create")) return StepEnd::kContinue;
+#if DSC_CPP_HAVE_TUPLE_ARRAY_OF_STRINGS
+      AosUpdate::builder b;
+      Configure(b, op);
+      Put(op.sketch, b.build());
+      aos_strings_[op.sketch] = NumValues(op);
+#endif
+    } else if (c.type == SummaryChoice::kAod) {
       AodUpdate::builder b(AodUpdatePolicy(NumValues(op)));
       Configure(b, op);
       Put(op.sketch, b.build());
@@ -368,7 +445,14 @@ class TupleStage {
       b.set_lg_k(static_cast<uint8_t>(op.Int("lg_k")));
       b.set_seed(Seed(op));
     };
-    if (c.type == SummaryChoice::kAod) {
+    if (c.type == SummaryChoice::kAos) {
+      if (!AosAvailable(op, "union")) return StepEnd::kContinue;
+#if DSC_CPP_HAVE_TUPLE_ARRAY_OF_STRINGS
+      AosUnion::builder b{AosKeepFirstPolicy{}};
+      configure(b);
+      Put(op.sketch, b.build());
+#endif
+    } else if (c.type == SummaryChoice::kAod) {
       AodUnion::builder b(AodUnionPolicy(NumValues(op)));
       configure(b);
       Put(op.sketch, b.build());
@@ -396,7 +480,12 @@ class TupleStage {
     const SummaryChoice c = ParseSummary(op.Str("summary"));
     modes_[op.sketch] = c.mode;
     const uint64_t seed = Seed(op);
-    if (c.type == SummaryChoice::kAod) {
+    if (c.type == SummaryChoice::kAos) {
+      if (!AosAvailable(op, "intersection")) return StepEnd::kContinue;
+#if DSC_CPP_HAVE_TUPLE_ARRAY_OF_STRINGS
+      Put(op.sketch, AosIntersection(seed, AosKeepFirstPolicy{}));
+#endif
+    } else if (c.type == SummaryChoice::kAod) {
       Put(op.sketch, AodIntersection(seed, AodSumPolicy{NumValues(op)}));
     } else if (c.mode == Mode::kSum && c.type == SummaryChoice::kDouble) {
       Put(op.sketch, DoubleSum::Intersection(seed));
@@ -415,7 +504,10 @@ class TupleStage {
     if (!slot.ok()) return slot.status();
     if (!op.items) return BadStep(stage_, ctx, "update without items");
     const Values values(op);
-    bool handled = false, whole = true;
+    std::vector<std::string> strings = op.StrList("strings");
+    if (strings.empty()) strings = {"s"};
+    const uint8_t num_strings = aos_strings_.count(op.sketch) ? aos_strings_[op.sketch] : 1;
+    bool handled = false, whole = true, keyless = false;
     std::visit(
         [&](auto& s) {
           using T = std::decay_t<decltype(s)>;
@@ -426,7 +518,18 @@ class TupleStage {
             handled = true;
             int64_t i = 0;
             whole = ForEachTapeItem(op.items->kind(), ctx.tape, [&](auto&&... item) {
-              if constexpr (std::is_same_v<T, AodUpdate>) {
+              if constexpr (std::is_same_v<T, AosUpdate>) {
+#if DSC_CPP_HAVE_TUPLE_ARRAY_OF_STRINGS
+                const std::optional<std::string> key = AosKeyText(item...);
+                if (!key) {
+                  keyless = true;
+                  return;
+                }
+                AosArray v(num_strings, "");
+                for (uint8_t j = 0; j < num_strings; ++j) v[j] = strings[(static_cast<size_t>(i) + j) % strings.size()];
+                s.update(datasketches::hash_array_of_strings_key(AosArray(1, *key)), v);
+#endif
+              } else if constexpr (std::is_same_v<T, AodUpdate>) {
                 std::vector<double> v(s.get_num_values());
                 for (size_t j = 0; j < v.size(); ++j) v[j] = values.Double(i) + static_cast<double>(j);
                 s.update(item..., v);
@@ -442,6 +545,7 @@ class TupleStage {
         **slot);
     if (!handled) return BadStep(stage_, ctx, absl::StrCat("slot '", op.sketch, "' cannot be updated"));
     if (!whole) return BadStep(stage_, ctx, "the item tape ends inside an item");
+    if (keyless) return BadStep(stage_, ctx, "an aos key is a string array: double and byte-array items are not defined");
     return StepEnd::kContinue;
   }
 
@@ -462,7 +566,8 @@ class TupleStage {
                 if constexpr (!kIsSetOp<Target>) {
                   problem = "is not a union or an intersection";
                 } else if constexpr (std::is_same_v<From, update_theta_sketch>) {
-                  if constexpr (std::is_same_v<Target, AodUnion> || std::is_same_v<Target, AodIntersection>) {
+                  if constexpr (std::is_same_v<Target, AodUnion> || std::is_same_v<Target, AodIntersection> ||
+                                std::is_same_v<Target, AosUnion> || std::is_same_v<Target, AosIntersection>) {
                     problem = "unsupported";
                   } else {
                     // Java's union(theta, summary) takes a summary of the mode made from the value.
@@ -487,7 +592,7 @@ class TupleStage {
     if (problem == "unsupported") {
       out_->Add(op.sketch + ".merge", Value::Unsupported("datasketches-cpp converts a theta sketch to a tuple sketch "
                                                          "of one summary (compact_tuple_sketch(theta, summary)), "
-                                                         "not to an array-of-doubles sketch"));
+                                                         "not to an array-of-doubles or array-of-strings sketch"));
       unsupported_slots_.insert(op.sketch);
       return StepEnd::kContinue;
     }
@@ -530,6 +635,7 @@ class TupleStage {
     using T = std::decay_t<C>;
     if constexpr (std::is_same_v<SummaryOf<T>, double>) return DoubleSum::Compact(std::forward<C>(c));
     else if constexpr (std::is_same_v<SummaryOf<T>, int32_t>) return IntSum::Compact(std::forward<C>(c));
+    else if constexpr (std::is_same_v<SummaryOf<T>, SummaryOf<AosCompact>>) return AosCompact(c, c.is_ordered());
     else return AodCompact(std::forward<C>(c));
   }
 
@@ -537,6 +643,7 @@ class TupleStage {
   static auto CompactOf(const T& s, bool ordered) {
     if constexpr (std::is_same_v<T, AodUpdate>) return s.compact(ordered);
     else if constexpr (std::is_same_v<T, AodCompact>) return AodCompact(s, ordered);
+    else if constexpr (kIsAos<T>) return AosCompact(s, ordered);
     else if constexpr (kIsUpdate<T>) return s.compact(ordered);
     else return T(s, ordered);
   }
@@ -583,6 +690,8 @@ class TupleStage {
                   } else {
                     problem = "b holds another summary type";
                   }
+                } else if constexpr (kIsAos<A> && std::is_same_v<B, update_theta_sketch>) {
+                  problem = "unsupported";
                 } else {
                   using S = SummaryOf<A>;
                   if constexpr (std::is_same_v<B, update_theta_sketch>) {
@@ -600,7 +709,8 @@ class TupleStage {
         },
         **a);
     if (problem == "unsupported") {
-      out_->Add(op.sketch + ".a_not_b", Value::Unsupported("no array-of-doubles sketch from a theta sketch in datasketches-cpp"));
+      out_->Add(op.sketch + ".a_not_b",
+                Value::Unsupported("no array-of-doubles or array-of-strings sketch from a theta sketch in datasketches-cpp"));
       unsupported_slots_.insert(op.sketch);
       return StepEnd::kContinue;
     }
@@ -625,7 +735,7 @@ class TupleStage {
           std::visit(
               [&](auto& sb) {
                 using B = std::decay_t<decltype(sb)>;
-                if constexpr (!kIsTupleSketch<A> || std::is_same_v<A, AodUpdate> || std::is_same_v<A, AodCompact>) {
+                if constexpr (!kIsTupleSketch<A> || kIsArraySketch<A>) {
                   problem = "a is not a double or int tuple sketch";
                 } else {
                   using S = SummaryOf<A>;
@@ -663,7 +773,12 @@ class TupleStage {
     std::visit(
         [&](auto& s) {
           using T = std::decay_t<decltype(s)>;
-          if constexpr (kIsUpdate<T>) {
+          if constexpr (kIsAos<T>) {
+#if DSC_CPP_HAVE_TUPLE_ARRAY_OF_STRINGS
+            const auto v = AosCompact(s, kIsUpdate<T> || s.is_ordered()).serialize(0, datasketches::default_array_of_strings_serde<>());
+            bytes.emplace(v.begin(), v.end());
+#endif
+          } else if constexpr (kIsUpdate<T>) {
             const auto v = s.compact(true).serialize();
             bytes.emplace(v.begin(), v.end());
           } else if constexpr (kIsTupleSketch<T>) {
@@ -700,7 +815,12 @@ class TupleStage {
     }
     const SummaryChoice c = ParseSummary(op.Str("summary"));
     const uint64_t seed = Seed(op);
-    if (c.type == SummaryChoice::kAod) Put(op.sketch, AodCompact::deserialize(image->data(), image->size(), seed));
+    if (c.type == SummaryChoice::kAos) {
+      if (!AosAvailable(op, "deserialize")) return StepEnd::kContinue;
+#if DSC_CPP_HAVE_TUPLE_ARRAY_OF_STRINGS
+      Put(op.sketch, AosCompact::deserialize(image->data(), image->size(), seed));
+#endif
+    } else if (c.type == SummaryChoice::kAod) Put(op.sketch, AodCompact::deserialize(image->data(), image->size(), seed));
     else if (c.type == SummaryChoice::kDouble)
       Put(op.sketch, DoubleSum::Compact::deserialize(image->data(), image->size(), seed));
     else Put(op.sketch, IntSum::Compact::deserialize(image->data(), image->size(), seed));
@@ -718,7 +838,7 @@ class TupleStage {
             using T = std::decay_t<decltype(s)>;
             if constexpr (std::is_same_v<T, DoubleSum::Intersection> || std::is_same_v<T, DoubleMode::Intersection> ||
                           std::is_same_v<T, IntSum::Intersection> || std::is_same_v<T, IntMode::Intersection> ||
-                          std::is_same_v<T, AodIntersection>) {
+                          std::is_same_v<T, AodIntersection> || std::is_same_v<T, AosIntersection>) {
               if (q == "has_result") v = Value::Bool(s.has_result());
             } else if constexpr (std::is_same_v<T, update_theta_sketch>) {
               if (q == "estimate") v = Value::Double(s.get_estimate());
@@ -766,11 +886,23 @@ class TupleStage {
   }
 
   static uint8_t NumValues(const Op& op) { return static_cast<uint8_t>(op.Int("num_values", 1)); }
+
+  // False, and the slot unsupported, where the tree has no array-of-strings sketch.
+  bool AosAvailable(const Op& op, const char* step) {
+    if (kHaveAos) return true;
+    out_->Add(absl::StrCat(op.sketch, ".", step),
+              Value::Unsupported("this datasketches-cpp has no array-of-strings tuple sketch (array_of_strings_sketch.hpp, "
+                                 "master after 5.2.0)"));
+    unsupported_slots_.insert(op.sketch);
+    return false;
+  }
+
   const PreparedStage& stage_;
   Observations* out_;
   std::map<std::string, Slot> slots_;
   std::set<std::string> unsupported_slots_;
   std::map<std::string, Mode> modes_;  // a set operation's summary mode
+  std::map<std::string, uint8_t> aos_strings_;  // an aos update sketch's strings per key
 };
 
 }  // namespace
@@ -778,9 +910,15 @@ class TupleStage {
 namespace cpp_adapters {
 
 std::unique_ptr<CppFamilyAdapter> tuple() {
+  std::vector<std::string> lacks;
+  if (!kHaveAos)
+    lacks.push_back("summary=aos (create, union, intersection, deserialize): no array_of_strings_sketch.hpp "
+                    "(master after 5.2.0)");
   return std::make_unique<StageObjectAdapter<TupleStage>>(
-      "tuple", std::vector<std::string>{"create", "create_theta", "union", "intersection", "update", "merge", "result",
-                                        "compact", "a_not_b", "jaccard", "serialize", "deserialize", "query"});
+      "tuple",
+      std::vector<std::string>{"create", "create_theta", "union", "intersection", "update", "merge", "result", "compact",
+                               "a_not_b", "jaccard", "serialize", "deserialize", "query"},
+      std::move(lacks));
 }
 
 }  // namespace cpp_adapters

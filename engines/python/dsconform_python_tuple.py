@@ -12,6 +12,8 @@ value).
 
 The binding lacks, and reports as unsupported:
   - the array-of-doubles sketch (summary aod): no such class;
+  - the array-of-strings sketch (summary aos): no such class in the 5.2.0
+    wheel (PyStringsSerDe serializes one string a summary, not an array);
   - create with a resize factor other than X8 (update_tuple_sketch takes
     policy, lg_k, p, seed only);
   - update with byte-array items (update takes int, float, str);
@@ -77,6 +79,8 @@ class Summary:
         name = op.get("summary")
         if name == "aod":
             raise engine.Unsupported(field, "the datasketches Python binding has no array-of-doubles sketch")
+        if name == "aos":
+            raise engine.Unsupported(field, "the datasketches Python binding has no array-of-strings sketch")
         self.is_int = name.startswith("int_")
         self.mode = name.split("_", 1)[1]
 

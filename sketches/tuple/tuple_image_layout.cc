@@ -65,6 +65,64 @@ bool Field(DecodedFieldSink& sink, std::string_view image, const std::string& na
   return true;
 }
 
+// An array-of-strings summary (Java ArrayOfStringsSummary, C++ default_array_of_strings_serde):
+// u32 total bytes (these 4 included), u8 number of strings, then each string as a u32 length
+// and its UTF-8 bytes. The size of the summary at `off`, 0 when the bytes there are not one.
+uint32_t AosSummarySize(std::string_view image, uint64_t off) {
+  if (off + 5 > image.size()) return 0;
+  const uint64_t total = LoadLe(image, off, 4);
+  const uint8_t count = image[off + 4];
+  if (total < 5 || off + total > image.size()) return 0;
+  uint64_t at = off + 5;
+  for (uint8_t j = 0; j < count; ++j) {
+    if (at + 4 > off + total) return 0;
+    at += 4 + LoadLe(image, at, 4);
+  }
+  return at == off + total ? static_cast<uint32_t>(total) : 0;
+}
+
+// The text of an aos summary as the `summaries` query writes it: quoted strings joined by `/`.
+std::string AosSummaryText(std::string_view image, uint32_t off) {
+  const uint8_t count = image[off + 4];
+  std::string out;
+  uint32_t at = off + 5;
+  for (uint8_t j = 0; j < count; ++j) {
+    const uint32_t len = static_cast<uint32_t>(LoadLe(image, at, 4));
+    absl::StrAppend(&out, j ? "/" : "", "\"");
+    for (uint32_t b = 0; b < len; ++b) {
+      const uint8_t c = image[at + 4 + b];
+      if (c < 0x20 || c > 0x7e || c == '"' || c == '\\') absl::StrAppend(&out, "\\x", absl::Hex(c, absl::kZeroPad2));
+      else out.push_back(static_cast<char>(c));
+    }
+    out.push_back('"');
+    at += 4 + len;
+  }
+  return out;
+}
+
+// The entries are aos ones when every summary parses as one and they end the image.
+bool AosEntries(std::string_view image, uint32_t off, uint64_t n) {
+  uint64_t e = off;
+  for (uint64_t i = 0; i < n; ++i) {
+    const uint32_t size = AosSummarySize(image, e + 8);
+    if (size == 0) return false;
+    e += 8 + size;
+  }
+  return e == image.size();
+}
+
+void DecodeAosEntries(std::string_view image, uint32_t off, uint64_t n, DecodedFieldSink& sink) {
+  uint32_t e = off;
+  for (uint64_t i = 0; i < n && e < sink.end(); ++i) {
+    const uint32_t size = AosSummarySize(image, e + 8);
+    if (e + 8 + size > sink.begin()) {
+      sink.Add(absl::StrCat("entry[", i, "].hash"), e, 8, absl::StrCat("0x", absl::Hex(LoadLe(image, e, 8), absl::kZeroPad16)));
+      sink.Add(absl::StrCat("entry[", i, "].summary"), e + 8, size, AosSummaryText(image, e + 8));
+    }
+    e += 8 + size;
+  }
+}
+
 void DecodeTuple(std::string_view image, DecodedFieldSink& sink) {
   const uint8_t pre_longs = image[0];
   const uint8_t flags = image[5];
@@ -89,6 +147,10 @@ void DecodeTuple(std::string_view image, DecodedFieldSink& sink) {
   }
   if (n == 0) {
     if (off < image.size()) sink.AddProblem("undecoded", off, image.size() - off, "bytes past the preamble of an empty image");
+    return;
+  }
+  if (AosEntries(image, off, n)) {
+    if (sink.begin() <= sink.end()) DecodeAosEntries(image, off, n, sink);
     return;
   }
   const uint64_t rest = image.size() - off;

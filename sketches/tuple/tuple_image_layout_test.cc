@@ -12,6 +12,9 @@
 #ifdef DSC_HAVE_CPP
 #include "array_of_doubles_sketch.hpp"
 #include "tuple_sketch.hpp"
+#if __has_include(<array_of_strings_sketch.hpp>)
+#include "array_of_strings_sketch.hpp"
+#endif
 #endif
 
 namespace dsconform {
@@ -57,6 +60,30 @@ TEST(TupleImageLayout, ARangeDecodesOnlyTheEntriesItOverlaps) {
   EXPECT_EQ(m.count("entry[0].hash"), 0u);
   EXPECT_EQ(m.count("entry[1].hash"), 1u);
   EXPECT_EQ(m.count("preLongs"), 0u);
+}
+
+// datasketches-java 9.1.0: ArrayOfStringsTupleSketch, key {"0"} with the strings {"a", "é"}, key
+// {"1"} with {""}, compact(): each summary its total size, the count, then length and UTF-8 bytes.
+const char kJavaTwoStringArrays[] =
+    "02030901000acc93020000000000000025ead514287b4a171000000002010000006102000000c3a9efb58df6764a8d030900000001"
+    "00000000";
+
+TEST(TupleImageLayout, DecodesJavasArrayOfStringsEntriesOfTwoSizes) {
+  const auto m = ByName(DecodeTupleImage(Unhex(kJavaTwoStringArrays)));
+  EXPECT_EQ(m.at("numEntries"), "2");
+  EXPECT_EQ(m.at("entry[0].hash"), "0x174a7b2814d5ea25");
+  EXPECT_EQ(m.at("entry[0].summary"), "\"a\"/\"\\xc3\\xa9\"");
+  EXPECT_EQ(m.at("entry[1].hash"), "0x038d4a76f68db5ef");
+  EXPECT_EQ(m.at("entry[1].summary"), "\"\"");
+  EXPECT_EQ(m.count("undecoded") + m.count("truncated"), 0u);
+}
+
+TEST(TupleImageLayout, AnArrayOfStringsImageCutShortIsNotReadAsOne) {
+  const std::string image = Unhex(kJavaTwoStringArrays);
+  // Two bytes short: the last string's length runs past the end, and no fixed width fits either.
+  const auto m = ByName(DecodeTupleImage(image.substr(0, image.size() - 2)));
+  EXPECT_EQ(m.count("entry[0].summary"), 0u);
+  EXPECT_EQ(m.count("undecoded"), 1u);
 }
 
 TEST(TupleImageLayout, SaysWhereATruncatedImageEnds) {
@@ -127,6 +154,22 @@ TEST(TupleImageLayout, DecodesAnArrayOfDoublesImageValueByValue) {
     ++i;
   }
 }
+
+#if __has_include(<array_of_strings_sketch.hpp>)
+TEST(TupleImageLayout, DecodesCppArrayOfStringsSummariesAsTheQueryWritesThem) {
+  auto s = datasketches::update_array_of_strings_tuple_sketch<>::builder().set_lg_k(5).build();
+  datasketches::array_of_strings v(3, "");
+  v[0] = "x\"y";
+  v[2] = "\xe6\xbc\xa2";
+  s.update(datasketches::hash_array_of_strings_key(datasketches::array_of_strings(1, "k")), v);
+  const auto bytes = datasketches::compact_array_of_strings_sketch(s).serialize(
+      0, datasketches::default_array_of_strings_serde<>());
+  const auto m = ByName(DecodeTupleImage(Bytes(bytes)));
+  EXPECT_EQ(m.at("preLongs"), "1");
+  EXPECT_EQ(m.at("entry[0].summary"), "\"x\\x22y\"/\"\"/\"\\xe6\\xbc\\xa2\"");
+  EXPECT_EQ(m.count("undecoded") + m.count("truncated"), 0u);
+}
+#endif
 #endif
 
 }  // namespace

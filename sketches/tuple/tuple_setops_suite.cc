@@ -93,7 +93,7 @@ class TupleSetOps final : public Suite {
         .Step("query", "ab", {{"queries", TupleSketchQueries(summaries)}})
         .Step("query", "ba", {{"queries", TupleSketchQueries(false)}})
         .Step("serialize", "ab", {{"form", "compact"}});
-    if (!s.is_aod()) {
+    if (!s.is_array()) {
       // Theta sketches as inputs: A-not-B, Jaccard, and into a union and an intersection.
       b.Step("create_theta", "t", {{"lg_k", sc.lg_k}}).Update("t", Sequence(sc.n / 4, sc.n));
       b.Step("a_not_b", "at", {{"a", na}, {"b", "t"}})

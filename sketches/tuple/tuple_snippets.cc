@@ -2,12 +2,16 @@
 // with the calls its engine makes (java-bridge/.../TupleFamily.java,
 // engines/native/tuple_adapter.cc); the two languages' text differs per call,
 // so each step writes one or the other. Not expressed: the java-direct engine's
-// aod sketches in MemorySegments.
+// aod sketches in MemorySegments. The C++ text of an aos case needs a tree with
+// array_of_strings_sketch.hpp (master after 5.2.0).
 #include "sketches/tuple/tuple_snippets.h"
 
 #include <set>
+#include <string>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/substitute.h"
 #include "harness/family/snippet_steps.h"
 
@@ -59,6 +63,34 @@ static String aodSummaries(ArrayOfDoublesSketch s) {
 }
 )";
 
+constexpr char kJavaAosSummaries[] = R"(
+/** The `summaries` query of an array-of-strings sketch: quoted strings joined by '/', bytes outside 0x20..0x7e, '"' and '\\' as \\xhh. */
+static String aosSummaries(TupleSketch<ArrayOfStringsSummary> s) {
+  java.util.TreeMap<Long, String> m = new java.util.TreeMap<>(Long::compareUnsigned);
+  TupleSketchIterator<ArrayOfStringsSummary> it = s.iterator();
+  while (it.next()) {
+    StringBuilder t = new StringBuilder();
+    String[] strings = it.getSummary().getValue();
+    for (int j = 0; j < strings.length; j++) {
+      t.append(j > 0 ? "/\"" : "\"");
+      for (byte x : strings[j].getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+        int c = x & 0xff;
+        if (c < 0x20 || c > 0x7e || c == '"' || c == '\\') t.append(String.format("\\x%02x", c));
+        else t.append((char) c);
+      }
+      t.append('"');
+    }
+    m.put(it.getHash(), t.toString());
+  }
+  StringBuilder b = new StringBuilder();
+  for (java.util.Map.Entry<Long, String> e : m.entrySet()) {
+    if (b.length() > 0) b.append(' ');
+    b.append(String.format("%016x", e.getKey())).append(':').append(e.getValue());
+  }
+  return b.toString();
+}
+)";
+
 constexpr char kJavaSumCombiner[] = R"(
 /** The aod intersection's combiner: the sum, as the union's. */
 static double[] sumCombiner(double[] a, double[] b) {
@@ -95,13 +127,17 @@ SnippetFamilyText JavaTupleText() {
                            "ArrayOfDoublesUnion", "ArrayOfDoublesIntersection", "ArrayOfDoublesAnotB",
                            "ArrayOfDoublesCompactSketch", "ArrayOfDoublesSketchIterator"})
     text.imports_when_used[name] = tuple + "arrayofdoubles." + name;
+  for (const char* name : {"ArrayOfStringsTupleSketch", "ArrayOfStringsSummary", "ArrayOfStringsSummarySetOperations",
+                           "ArrayOfStringsSummaryDeserializer"})
+    text.imports_when_used[name] = tuple + "strings." + name;
   text.imports_when_used["UpdatableThetaSketch"] = "org.apache.datasketches.theta.UpdatableThetaSketch";
   text.imports_when_used["ResizeFactor"] = "org.apache.datasketches.common.ResizeFactor";
   text.imports_when_used["MemorySegment"] = "java.lang.foreign.MemorySegment";
   for (const auto& [name, import] : text.imports_when_used) text.reserved_names.insert(name);
-  text.reserved_names.insert({"summaries", "aodSummaries", "sumCombiner", "aodArray"});
+  text.reserved_names.insert({"summaries", "aodSummaries", "aosSummaries", "sumCombiner", "aodArray"});
   text.helpers_when_used = {{"summaries", kJavaSummaries},
                             {"aodSummaries", kJavaAodSummaries},
+                            {"aosSummaries", kJavaAosSummaries},
                             {"sumCombiner", kJavaSumCombiner},
                             {"aodArray", kJavaAodArray}};
   return text;
@@ -168,6 +204,42 @@ std::string summaries(const S& s) {
 }
 )";
 
+constexpr char kCppAosKeepFirst[] = R"(
+// The array of strings: set operations keep the first summary, as Java's
+// ArrayOfStringsSummarySetOperations does (datasketches-cpp ships no policy for them).
+struct aos_keep_first {
+  void operator()(ds::array_of_strings&, const ds::array_of_strings&) const {}
+};
+)";
+
+constexpr char kCppAosSummaries[] = R"(// The `summaries` query of an aos sketch: quoted strings joined by '/', other bytes as \\xhh.
+template <typename S>
+std::string aos_summaries(const S& s) {
+  std::map<uint64_t, std::string> m;
+  for (const auto& e : s) {
+    std::string t;
+    for (uint32_t j = 0; j < e.second.size(); ++j) {
+      t += j ? "/\"" : "\"";
+      for (unsigned char c : e.second[j]) {
+        char buf[5];
+        std::snprintf(buf, sizeof buf, "\\x%02x", c);
+        if (c < 0x20 || c > 0x7e || c == '"' || c == '\\') t += buf;
+        else t += static_cast<char>(c);
+      }
+      t += '"';
+    }
+    m[e.first] = t;
+  }
+  std::string out;
+  for (const auto& e : m) {
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(e.first));
+    out += (out.empty() ? "" : " ") + std::string(buf) + ":" + e.second;
+  }
+  return out;
+}
+)";
+
 constexpr char kCppAodSum[] = R"(
 // The aod intersection's policy: the sum, as the union's.
 struct aod_sum_policy {
@@ -192,14 +264,18 @@ SnippetFamilyText CppTupleText() {
                             {"array_of_doubles_union", "array_of_doubles_sketch.hpp"},
                             {"array_of_doubles_intersection", "array_of_doubles_sketch.hpp"},
                             {"array_of_doubles_a_not_b", "array_of_doubles_sketch.hpp"},
+                            {"update_array_of_strings_tuple_sketch", "array_of_strings_sketch.hpp"},
+                            {"compact_array_of_strings_tuple_sketch", "array_of_strings_sketch.hpp"},
+                            {"aos_summaries", "map"},
                             {"update_theta_sketch", "theta_sketch.hpp"},
                             {"summaries", "map"},
                             {"summary_text", "cstring"},
                             {"mode_policy", "limits"}};
   text.reserved_names = {"summaries", "summary_text", "mode_policy", "summary_mode", "apply_mode", "fresh_summary",
-                         "aod_sum_policy"};
+                         "aod_sum_policy", "aos_keep_first", "aos_summaries"};
   text.helpers_when_used = {{"mode_policy", kCppModePolicy}, {"summaries", kCppSummaries},
-                            {"aod_sum_policy", kCppAodSum}};
+                            {"aod_sum_policy", kCppAodSum}, {"aos_keep_first", kCppAosKeepFirst},
+                            {"aos_summaries", kCppAosSummaries}};
   return text;
 }
 
@@ -254,6 +330,7 @@ class TupleSteps final : public SnippetSteps<TupleDialect> {
   // --- summaries
 
   static bool IsAod(const std::string& summary) { return summary == "aod"; }
+  static bool IsAos(const std::string& summary) { return summary == "aos"; }
   static bool IsInt(const std::string& summary) { return summary.rfind("int_", 0) == 0; }
   static std::string Mode(const std::string& summary) { return summary.substr(summary.find('_') + 1); }
   static std::string JavaMode(const std::string& summary) {
@@ -266,13 +343,18 @@ class TupleSteps final : public SnippetSteps<TupleDialect> {
                           : absl::StrCat("new DoubleSummaryFactory(DoubleSummary.Mode.", JavaMode(summary), ")");
   }
   static std::string JavaSetOps(const std::string& summary) {
+    if (IsAos(summary)) return "new ArrayOfStringsSummarySetOperations()";
     const std::string m = JavaMode(summary);
     return IsInt(summary) ? absl::Substitute("new IntegerSummarySetOperations(IntegerSummary.Mode.$0, IntegerSummary.Mode.$0)", m)
                           : absl::Substitute("new DoubleSummarySetOperations(DoubleSummary.Mode.$0, DoubleSummary.Mode.$0)", m);
   }
-  static std::string JavaType(const std::string& summary) { return IsInt(summary) ? "IntegerSummary" : "DoubleSummary"; }
+  static std::string JavaType(const std::string& summary) {
+    return IsAos(summary) ? "ArrayOfStringsSummary" : IsInt(summary) ? "IntegerSummary" : "DoubleSummary";
+  }
   // C++: the summary type, and the policy object (the library's sum, else mode_policy).
-  static std::string CppType(const std::string& summary) { return IsInt(summary) ? "int32_t" : "double"; }
+  static std::string CppType(const std::string& summary) {
+    return IsAos(summary) ? "ds::array_of_strings" : IsInt(summary) ? "int32_t" : "double";
+  }
   static bool CppSum(const std::string& summary) { return Mode(summary) == "sum"; }
   static std::string CppPolicy(const std::string& summary) {
     return absl::StrCat("mode_policy<", CppType(summary), ">{summary_mode::", Mode(summary), "}");
@@ -329,6 +411,20 @@ class TupleSteps final : public SnippetSteps<TupleDialect> {
     const bool seeded = op.args.contains("seed") && op.Int("seed") != 9001;
     const std::string seed = op.args.contains("seed") ? SeedLiteral(op) : "";
     const std::string var = Declare(op.sketch, {"update", summary, n});
+    if (IsAos(summary)) {
+      if (java()) {
+        const std::string rf = absl::StrCat("ResizeFactor.X", op.args.contains("rf") ? op.Int("rf") : 8);
+        w_.Line(absl::StrCat("ArrayOfStringsTupleSketch ", var, " = new ArrayOfStringsTupleSketch(", lg_k, ", ", rf, ", ",
+                             p.empty() ? "1f" : p, seeded ? absl::StrCat(", ", seed, ")  /* 9.1.0 and later */;") : ");"));
+        return;
+      }
+      std::string settings = absl::StrCat(".set_lg_k(", lg_k, ")");
+      if (op.args.contains("rf")) absl::StrAppend(&settings, ".set_resize_factor(ds::theta_constants::resize_factor::X", op.Int("rf"), ")");
+      if (!p.empty()) absl::StrAppend(&settings, ".set_p(", p, ")");
+      if (op.args.contains("seed")) absl::StrAppend(&settings, ".set_seed(", seed, ")");
+      w_.Line(absl::StrCat("auto ", var, " = ds::update_array_of_strings_tuple_sketch<>::builder()", settings, ".build();"));
+      return;
+    }
     if (java()) {
       std::string b;
       if (IsAod(summary)) {
@@ -379,6 +475,11 @@ class TupleSteps final : public SnippetSteps<TupleDialect> {
     const std::string var = Declare(op.sketch, {"union", summary, n});
     const std::string lg_k = absl::StrCat(op.Int("lg_k"));
     const bool seeded = op.args.contains("seed") && op.Int("seed") != 9001;
+    if (!java() && IsAos(summary)) {
+      w_.Line(absl::StrCat("auto ", var, " = ds::tuple_union<ds::array_of_strings, aos_keep_first>::builder(aos_keep_first()).set_lg_k(",
+                           lg_k, ")", op.args.contains("seed") ? absl::StrCat(".set_seed(", SeedLiteral(op), ")") : "", ".build();"));
+      return;
+    }
     if (java()) {
       if (IsAod(summary)) {
         w_.Line(absl::StrCat("ArrayOfDoublesUnion ", var, " = new ArrayOfDoublesSetOperationBuilder().setNominalEntries(1 << ", lg_k,
@@ -419,7 +520,9 @@ class TupleSteps final : public SnippetSteps<TupleDialect> {
       }
       return;
     }
-    if (IsAod(summary)) {
+    if (IsAos(summary)) {
+      w_.Line(absl::StrCat("ds::tuple_intersection<ds::array_of_strings, aos_keep_first> ", var, "(", seed, ", aos_keep_first());"));
+    } else if (IsAod(summary)) {
       w_.Line(absl::StrCat("ds::array_of_doubles_intersection<aod_sum_policy> ", var, "(", seed, ", aod_sum_policy{", n, "});"));
     } else if (CppSum(summary)) {
       // The sum intersection: the library's union policy (`+=`).
@@ -444,6 +547,7 @@ class TupleSteps final : public SnippetSteps<TupleDialect> {
       if (java()) return w_.Fail(absl::StrCat("slot ", op.sketch, " cannot be updated"));
       return w_.Comment("not an update sketch: the native engine refuses the case");
     }
+    if (IsAos(info.summary)) return UpdateAos(op, info, target);
     const std::string value = ValueExpr(op, info.summary);
     if (IsAod(info.summary)) {
       w_.UpdateLoop(*op.items, [&](const std::string& item) {
@@ -456,6 +560,40 @@ class TupleSteps final : public SnippetSteps<TupleDialect> {
     w_.UpdateLoop(*op.items, [&](const std::string& item) {
       return absl::StrCat(target, ".update(", item, ", ", java() ? (IsInt(info.summary) ? "(Integer) " : "(Double) ") : "",
                           "(", value, "));");
+    });
+  }
+
+  // An aos update: the key is the one-string array of the item's text, item i's strings
+  // strings[(i + j) mod len] (the vocabulary's `strings`).
+  void UpdateAos(const Op& op, const SlotInfo& info, const std::string& target) {
+    const ItemKind kind = op.items->kind();
+    if (kind != ItemKind::kLong && kind != ItemKind::kString) {
+      if (java()) return w_.Fail("an aos key is a string array: double and byte-array items are not defined");
+      return w_.Comment("double and byte-array items have no aos key: the native engine refuses the case");
+    }
+    std::vector<std::string> strings = op.StrList("strings");
+    if (strings.empty()) strings = {"s"};
+    std::vector<std::string> quoted;
+    for (const std::string& t : strings) quoted.push_back(w_.language().quote(t));
+    const std::string strs = w_.NewVariable("strings");
+    const std::string n = absl::StrCat(info.num_values), len = absl::StrCat(strings.size());
+    if (java()) {
+      w_.Line(absl::StrCat("String[] ", strs, " = {", absl::StrJoin(quoted, ", "), "};"));
+      w_.UpdateLoop(*op.items, [&](const std::string& item) {
+        std::vector<std::string> values;
+        for (int j = 0; j < info.num_values; ++j) values.push_back(absl::StrCat(strs, "[(int) ((i + ", j, ") % ", len, ")]"));
+        return absl::StrCat(target, ".update(new String[] {", kind == ItemKind::kLong ? absl::StrCat("Long.toString(", item, ")") : item,
+                            "}, new String[] {", absl::StrJoin(values, ", "), "});");
+      });
+      return;
+    }
+    w_.Line(absl::StrCat("const std::vector<std::string> ", strs, " = {", absl::StrJoin(quoted, ", "), "};"));
+    w_.UpdateLoop(*op.items, [&](const std::string& item) {
+      return absl::StrCat("{ ds::array_of_strings v(", n, ", \"\"); for (uint8_t j = 0; j < ", n, "; ++j) v[j] = ", strs,
+                          "[(static_cast<size_t>(i) + j) % ", len, "]; ", target,
+                          ".update(ds::hash_array_of_strings_key(ds::array_of_strings(1, ",
+                          kind == ItemKind::kLong ? absl::StrCat("std::to_string(", item, ")") : absl::StrCat("std::string(", item, ")"),
+                          ")), v); }");
     });
   }
 
@@ -586,7 +724,8 @@ class TupleSteps final : public SnippetSteps<TupleDialect> {
     } else if (java()) {
       w_.Line(absl::StrCat("byte[] ", image, " = ", s, info.kind == "update" ? ".compact()" : "", ".toByteArray();"));
     } else {
-      w_.Line(absl::StrCat("const auto ", image, " = ", s, info.kind == "update" ? ".compact(true)" : "", ".serialize();"));
+      w_.Line(absl::StrCat("const auto ", image, " = ", s, info.kind == "update" ? ".compact(true)" : "",
+                           IsAos(info.summary) ? ".serialize(0, ds::default_array_of_strings_serde<>());" : ".serialize();"));
     }
     w_.PrintImage(field, image);
   }
@@ -612,7 +751,8 @@ class TupleSteps final : public SnippetSteps<TupleDialect> {
       }
       const std::string var = Declare(op.sketch, {"compact", summary, n});
       const std::string seed = op.args.contains("seed") ? absl::StrCat(", ", SeedLiteral(op)) : "";
-      w_.Line(absl::StrCat("auto ", var, " = ", IsAod(summary) ? "ds::compact_array_of_doubles_sketch"
+      w_.Line(absl::StrCat("auto ", var, " = ", IsAod(summary)   ? "ds::compact_array_of_doubles_sketch"
+                                                : IsAos(summary) ? "ds::compact_array_of_strings_tuple_sketch<>"
                                                                : absl::StrCat("ds::compact_tuple_sketch<", CppType(summary), ">"),
                            "::deserialize(", image, ".data(), ", image, ".size()", seed, ");"));
       return;
@@ -631,11 +771,18 @@ class TupleSteps final : public SnippetSteps<TupleDialect> {
       missing_.insert(op.sketch);
       return;
     }
-    const std::string deser = IsInt(summary) ? "new IntegerSummaryDeserializer()" : "new DoubleSummaryDeserializer()";
+    const std::string deser = IsAos(summary)   ? "new ArrayOfStringsSummaryDeserializer()"
+                              : IsInt(summary) ? "new IntegerSummaryDeserializer()"
+                                               : "new DoubleSummaryDeserializer()";
     if (update_image) {
       if (seeded) {
         w_.PrintUnsupported(op.sketch + ".deserialize", "TupleSketch.heapifyUpdatableSketch takes no seed");
         missing_.insert(op.sketch);
+        return;
+      }
+      if (IsAos(summary)) {
+        const std::string var = Declare(op.sketch, {"update", summary, n});
+        w_.Line(absl::StrCat("ArrayOfStringsTupleSketch ", var, " = new ArrayOfStringsTupleSketch(MemorySegment.ofArray(", image, "));"));
         return;
       }
       const std::string var = Declare(op.sketch, {"update", summary, n});
@@ -681,8 +828,10 @@ class TupleSteps final : public SnippetSteps<TupleDialect> {
       else if (q == "is_estimation_mode")
         w_.Print(SnippetValue::kBool, field, absl::StrCat(s, java() ? ".isEstimationMode()" : ".is_estimation_mode()"));
       else if (q == "summaries")
-        w_.Print(SnippetValue::kString, field, java() ? absl::StrCat(aod ? "aodSummaries(" : "summaries(", s, ")")
-                                                      : absl::StrCat("summaries(", s, ")"));
+        w_.Print(SnippetValue::kString, field,
+                 IsAos(info.summary) ? absl::StrCat(java() ? "aosSummaries(" : "aos_summaries(", s, ")")
+                 : java()            ? absl::StrCat(aod ? "aodSummaries(" : "summaries(", s, ")")
+                                     : absl::StrCat("summaries(", s, ")"));
       else if (q == "lg_k") {
         if (java()) w_.Print(SnippetValue::kInt, field, aod ? absl::StrCat("Integer.numberOfTrailingZeros(", s, ".getNominalEntries())")
                                                             : absl::StrCat(s, ".getLgK()"));

@@ -4,12 +4,12 @@
 namespace dsconform {
 
 std::string TupleSummary::id() const {
-  return absl::StrCat("summary=", is_aod() ? absl::StrCat("aod", num_values) : name);
+  return absl::StrCat("summary=", is_array() ? absl::StrCat(name, num_values) : name);
 }
 
 nlohmann::ordered_json TupleSummary::members() const {
   nlohmann::ordered_json m = {{"summary", name}};
-  if (is_aod()) m["num_values"] = num_values;
+  if (is_array()) m["num_values"] = num_values;
   return m;
 }
 
@@ -19,10 +19,16 @@ std::vector<TupleSummary> AllTupleSummaries() {
     for (const char* mode : {"sum", "min", "max", "always_one"}) out.push_back({absl::StrCat(type, "_", mode)});
   out.push_back({"aod", 1});
   out.push_back({"aod", 3});
+  out.push_back({"aos", 1});
+  out.push_back({"aos", 3});
   return out;
 }
 
 nlohmann::ordered_json TupleValues(const TupleSummary& s, int64_t value, int64_t step) {
+  // Four strings cycle through the n of an entry: consecutive keys get different arrays, and
+  // an array of 3 holds an empty or a non-ASCII string (2 and 3 UTF-8 bytes, and 4: an emoji).
+  if (s.is_aos())
+    return {{"strings", {absl::StrCat("v", value, "+", step), "", "\xc3\xa9t\xc3\xa9 \xe6\xbc\xa2", "\xf0\x9f\x98\x80\"q\\"}}};
   // A double summary's step is in quarters, so every value is exact.
   if (s.is_int()) return {{"value", absl::StrCat(value)}, {"value_step", absl::StrCat(step)}};
   return {{"value", absl::StrCat(value)}, {"value_step", absl::StrCat(static_cast<double>(step) / 4)}};

@@ -21,7 +21,9 @@ class TupleSpecialValues final : public Suite {
     std::vector<Case> cases;
     const std::vector<int> lg_ks = scale == SuiteScale::kSmoke ? std::vector<int>{5} : std::vector<int>{5, 12};
     for (const TupleSummary& s : AllTupleSummaries())
-      for (int lg_k : lg_ks) cases.push_back(MakeCase(s, lg_k));
+      // An aos summary has no special values: tuple.matrix gives it empty and non-ASCII strings.
+      if (!s.is_aos())
+        for (int lg_k : lg_ks) cases.push_back(MakeCase(s, lg_k));
     return cases;
   }
 

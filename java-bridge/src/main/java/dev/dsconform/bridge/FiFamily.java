@@ -230,7 +230,7 @@ final class FiFamily implements Family {
     private void query(ProgramReader.Op op) {
       Slot s = slot(op.slot());
       String prefix = op.arg("as", op.slot()) + ".";
-      String[] keys = list(op.arg("keys", ""));
+      String[] keys = op.listArg("keys");
       String t = op.arg("threshold", null);
       Long threshold = t == null ? null : Long.valueOf(t);
       for (String q : op.arg("queries").split(",")) {
@@ -272,9 +272,6 @@ final class FiFamily implements Family {
       }
     }
 
-    private static String[] list(String csv) {
-      return csv.isEmpty() ? new String[0] : csv.split(",", -1);
-    }
 
     private Slot slot(String name) {
       Slot s = slots.get(name);

@@ -267,8 +267,8 @@ final class KllFamily implements Family {
       Slot s = slot(op.slot());
       KllSketch k = s.sketch();
       String prefix = op.arg("as", op.slot()) + ".";
-      String[] ranks = list(op.arg("ranks", ""));
-      String[] points = list(op.arg("points", ""));
+      String[] ranks = op.listArg("ranks");
+      String[] points = op.listArg("points");
       for (String q : op.arg("queries").split(",")) {
         String f = prefix + q;
         boolean excl = q.endsWith("_excl");
@@ -301,9 +301,6 @@ final class KllFamily implements Family {
       }
     }
 
-    private static String[] list(String csv) {
-      return csv.isEmpty() ? new String[0] : csv.split(",", -1);
-    }
 
     private Slot slot(String name) {
       Slot s = slots.get(name);

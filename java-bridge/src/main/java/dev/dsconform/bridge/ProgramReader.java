@@ -34,6 +34,30 @@ final class ProgramReader {
     int intArg(String key) {
       return Integer.parseInt(arg(key));
     }
+
+    /** A list value: comma-separated elements, %HH the escaped bytes of their UTF-8 (batch_codec.cc). */
+    String[] listArg(String key) {
+      String csv = args.getOrDefault(key, "");
+      if (csv.isEmpty()) return new String[0];
+      String[] parts = csv.split(",", -1);
+      for (int i = 0; i < parts.length; i++) parts[i] = unescape(parts[i]);
+      return parts;
+    }
+
+    private static String unescape(String s) {
+      if (s.indexOf('%') < 0) return s;
+      java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+      for (int i = 0; i < s.length(); i++) {
+        char c = s.charAt(i);
+        if (c == '%') {
+          out.write(Integer.parseInt(s.substring(i + 1, i + 3), 16));
+          i += 2;
+        } else {
+          out.write(c);
+        }
+      }
+      return out.toString(java.nio.charset.StandardCharsets.UTF_8);
+    }
   }
 
   record Stage(String family, Map<String, ImageRef> images, List<Op> ops) {}

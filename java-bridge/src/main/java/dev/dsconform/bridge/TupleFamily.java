@@ -42,6 +42,11 @@ import org.apache.datasketches.tuple.arrayofdoubles.ArrayOfDoublesSketchIterator
 import org.apache.datasketches.tuple.arrayofdoubles.ArrayOfDoublesUnion;
 import org.apache.datasketches.tuple.arrayofdoubles.ArrayOfDoublesUpdatableSketch;
 import org.apache.datasketches.tuple.arrayofdoubles.ArrayOfDoublesUpdatableSketchBuilder;
+import org.apache.datasketches.tuple.strings.ArrayOfStringsSummary;
+import org.apache.datasketches.tuple.strings.ArrayOfStringsSummaryDeserializer;
+import org.apache.datasketches.tuple.strings.ArrayOfStringsSummaryFactory;
+import org.apache.datasketches.tuple.strings.ArrayOfStringsSummarySetOperations;
+import org.apache.datasketches.tuple.strings.ArrayOfStringsTupleSketch;
 
 /**
  * The Tuple steps of docs/case-format.md on datasketches-java 9.x: the double and integer summaries
@@ -51,7 +56,9 @@ import org.apache.datasketches.tuple.arrayofdoubles.ArrayOfDoublesUpdatableSketc
  * TupleIntersection, TupleAnotB, JaccardSimilarity and heapifySketch are 9.1.0's): there a step
  * with a seed other than the default records itself unsupported. java-direct: an aod sketch,
  * union and intersection live in a MemorySegment, compact aod sketches are written into one; the
- * generic tuple sketch has no MemorySegment form, so it runs as on the heap.
+ * generic tuple sketch has no MemorySegment form, so it runs as on the heap. The array-of-strings
+ * sketch (aos, tuple.strings, 9.0.0 on) is a generic tuple sketch keyed by a String[]: its summary
+ * is replaced on update and its set operations keep the first summary, as the library's are.
  */
 final class TupleFamily implements Family {
   @Override
@@ -70,7 +77,7 @@ final class TupleFamily implements Family {
     return new Stage(context);
   }
 
-  /** The summary of the case format: "double_sum" ... "int_always_one", "aod". */
+  /** The summary of the case format: "double_sum" ... "int_always_one", "aod", "aos". */
   private record Kind(String name, int numValues) {
     static Kind of(ProgramReader.Op op) {
       return new Kind(op.arg("summary"), Integer.parseInt(op.arg("num_values", "1")));
@@ -78,6 +85,10 @@ final class TupleFamily implements Family {
 
     boolean aod() {
       return name.equals("aod");
+    }
+
+    boolean aos() {
+      return name.equals("aos");
     }
 
     boolean isInt() {
@@ -95,12 +106,14 @@ final class TupleFamily implements Family {
 
     @SuppressWarnings({"rawtypes", "unchecked"})
     SummaryFactory factory() {
+      if (aos()) return new ArrayOfStringsSummaryFactory();
       return isInt() ? new IntegerSummaryFactory(IntegerSummary.Mode.valueOf(mode()))
           : new DoubleSummaryFactory(DoubleSummary.Mode.valueOf(mode()));
     }
 
     @SuppressWarnings("rawtypes")
     SummarySetOperations setOps() {
+      if (aos()) return new ArrayOfStringsSummarySetOperations();
       if (isInt()) {
         IntegerSummary.Mode m = IntegerSummary.Mode.valueOf(mode());
         return new IntegerSummarySetOperations(m, m);
@@ -111,6 +124,7 @@ final class TupleFamily implements Family {
 
     @SuppressWarnings("rawtypes")
     SummaryDeserializer deserializer() {
+      if (aos()) return new ArrayOfStringsSummaryDeserializer();
       return isInt() ? new IntegerSummaryDeserializer() : new DoubleSummaryDeserializer();
     }
 
@@ -171,6 +185,8 @@ final class TupleFamily implements Family {
     private final StageContext ctx;
     private final Map<String, Object> slots = new HashMap<>();
     private final Set<String> unsupportedSlots = new HashSet<>();
+    /** The strings per key of each aos update sketch (its create's or deserialize's num_values). */
+    private final Map<String, Integer> aosStrings = new HashMap<>();
 
     Stage(StageContext ctx) {
       this.ctx = ctx;
@@ -200,7 +216,10 @@ final class TupleFamily implements Family {
     @SuppressWarnings({"rawtypes", "unchecked"})
     private boolean run(ProgramReader.Op op) throws Exception {
       switch (op.name()) {
-        case "create" -> slots.put(op.slot(), newSketch(op));
+        case "create" -> {
+          slots.put(op.slot(), newSketch(op));
+          if (Kind.of(op).aos()) aosStrings.put(op.slot(), Kind.of(op).numValues());
+        }
         case "create_theta" -> {
           var b = UpdatableThetaSketch.builder().setLogNominalEntries(op.intArg("lg_k")).setSeed(seed(op));
           slots.put(op.slot(), b.build());
@@ -268,6 +287,12 @@ final class TupleFamily implements Family {
         long bytes = 64 + (2L << lgK) * (8L + 8L * kind.numValues());
         return b.build(MemorySegment.ofArray(new byte[(int) bytes]));
       }
+      if (kind.aos()) {
+        ResizeFactor r = rf == null ? ResizeFactor.X8 : rf;
+        float p = op.args().containsKey("p") ? Float.parseFloat(op.arg("p")) : 1f;
+        // The seeded constructor is 9.1.0's: 9.0.0 answers a custom seed unsupported (NoSuchMethodError).
+        return customSeed(op) ? new ArrayOfStringsTupleSketch(lgK, r, p, seed(op)) : new ArrayOfStringsTupleSketch(lgK, r, p);
+      }
       UpdatableTupleSketchBuilder b = new UpdatableTupleSketchBuilder(kind.factory()).setNominalEntries(1 << lgK);
       if (rf != null) b.setResizeFactor(rf);
       if (op.args().containsKey("p")) b.setSamplingProbability(Float.parseFloat(op.arg("p")));
@@ -307,6 +332,10 @@ final class TupleFamily implements Family {
       Values v = Values.of(op);
       switch (target) {
         case UpdatableThetaSketch t -> ctx.items(op, new ThetaSink(t));
+        case ArrayOfStringsTupleSketch a -> {
+          String[] strings = op.listArg("strings");
+          ctx.items(op, new AosSink(a, strings.length == 0 ? new String[] {"s"} : strings, aosStrings.getOrDefault(op.slot(), 1)));
+        }
         case UpdatableTupleSketch t -> ctx.items(op, new TupleSink(t, v, isIntSketch(t)));
         case ArrayOfDoublesUpdatableSketch a -> ctx.items(op, new AodSink(a, v));
         default -> throw new IllegalArgumentException("slot " + op.slot() + " cannot be updated");
@@ -438,7 +467,12 @@ final class TupleFamily implements Family {
             unsupported(op, "TupleSketch.heapifyUpdatableSketch takes no seed");
             return;
           }
-          s = TupleSketch.heapifyUpdatableSketch(seg, kind.deserializer(), kind.factory());
+          if (kind.aos()) {
+            s = new ArrayOfStringsTupleSketch(seg);
+            aosStrings.put(op.slot(), kind.numValues());
+          } else {
+            s = TupleSketch.heapifyUpdatableSketch(seg, kind.deserializer(), kind.factory());
+          }
         } else {
           s = customSeed(op) ? TupleSketch.heapifySketch(seg, kind.deserializer(), seed)
               : TupleSketch.heapifySketch(seg, kind.deserializer());
@@ -514,11 +548,28 @@ final class TupleFamily implements Family {
         String text = switch (summary) {
           case DoubleSummary d -> String.format("%016x", Double.doubleToRawLongBits(d.getValue()));
           case IntegerSummary i -> Integer.toString(i.getValue());
+          case ArrayOfStringsSummary a -> aosText(a.getValue());
           default -> summary.toString();
         };
         entries.put(it.getHash(), text);
       }
       return join(entries);
+    }
+
+    /** Quoted strings joined by `/`; bytes outside 0x20..0x7e, `"` and `\` as \xhh of the UTF-8. */
+    private static String aosText(String[] strings) {
+      StringBuilder sb = new StringBuilder();
+      for (int j = 0; j < strings.length; j++) {
+        if (j > 0) sb.append('/');
+        sb.append('"');
+        for (byte b : strings[j].getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+          int c = b & 0xff;
+          if (c < 0x20 || c > 0x7e || c == '"' || c == '\\') sb.append(String.format("\\x%02x", c));
+          else sb.append((char) c);
+        }
+        sb.append('"');
+      }
+      return sb.toString();
     }
 
     private static String aodSummaries(ArrayOfDoublesSketch a) {
@@ -593,6 +644,35 @@ final class TupleFamily implements Family {
     public void add(double item) { s.update(item, next()); }
     public void add(String item) { s.update(item, next()); }
     public void add(byte[] item) { s.update(item, next()); }
+  }
+
+  /**
+   * Item i gets the key {its text} and the n strings strings[(i + j) mod len]. Java's aos sketch
+   * takes String[] keys only: a double or byte-array item has no text both libraries agree on.
+   */
+  private static final class AosSink implements ItemTape.Sink {
+    private final ArrayOfStringsTupleSketch s;
+    private final String[] strings;
+    private final int n;
+    private long i = 0;
+
+    AosSink(ArrayOfStringsTupleSketch s, String[] strings, int n) {
+      this.s = s;
+      this.strings = strings;
+      this.n = n;
+    }
+
+    private String[] next() {
+      String[] a = new String[n];
+      for (int j = 0; j < n; j++) a[j] = strings[(int) ((i + j) % strings.length)];
+      i++;
+      return a;
+    }
+
+    public void add(long item) { s.update(new String[] {Long.toString(item)}, next()); }
+    public void add(double item) { throw new IllegalArgumentException("an aos key is a string array: double items are not defined"); }
+    public void add(String item) { s.update(new String[] {item}, next()); }
+    public void add(byte[] item) { throw new IllegalArgumentException("an aos key is a string array: byte-array items are not defined"); }
   }
 
   /** Item i gets the array {v_i, v_i + 1, ...}. */
