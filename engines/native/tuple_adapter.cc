@@ -506,7 +506,7 @@ class TupleStage {
     const Values values(op);
     std::vector<std::string> strings = op.StrList("strings");
     if (strings.empty()) strings = {"s"};
-    const uint8_t num_strings = aos_strings_.count(op.sketch) ? aos_strings_[op.sketch] : 1;
+    [[maybe_unused]] const uint8_t num_strings = aos_strings_.count(op.sketch) ? aos_strings_[op.sketch] : 1;
     bool handled = false, whole = true, keyless = false;
     std::visit(
         [&](auto& s) {
