@@ -3,6 +3,7 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/match.h"
 #include "engines/python/python_engine_spec.h"
+#include "engines/rust/rust_engine_spec.h"
 #include "frontends/cli/cli_flags.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -37,6 +38,7 @@ std::vector<std::string> Known() {
   known.push_back("java@<path to a datasketches-java jar>");
   known.push_back("corpus:<a file written by dsconform record>");
   known.push_back("python[@<version>]");
+  known.push_back("rust[@<version>]");
   known.push_back("cpp@<label>=<path to another build's dsconform-engine>");
   known.push_back("process:<engine program>");
   return known;
@@ -63,6 +65,7 @@ std::vector<std::string> DescribeEngines() {
   lines.push_back(kNoCpp);
 #endif
   for (auto& line : DescribePythonEngines()) lines.push_back(std::move(line));
+  for (auto& line : DescribeRustEngines()) lines.push_back(std::move(line));
   for (auto& line : DescribeProcessEngines()) lines.push_back(std::move(line));
   auto staged = ListStagedJavaVersions();
   if (!staged.ok()) {
@@ -99,6 +102,7 @@ absl::StatusOr<std::vector<std::unique_ptr<EngineFactory>>> ResolveEngines(const
   for (const std::string& spec : specs) {
     // Out-of-process engines first: "cpp@pr-123=<path>" is one of theirs.
     auto process = ParsePythonEngineSpec(spec);
+    if (process.ok() && !process->has_value()) process = ParseRustEngineSpec(spec);
     if (process.ok() && !process->has_value()) process = ParseProcessEngineSpec(spec);
     if (!process.ok()) return process.status();
     if (process->has_value()) {
