@@ -12,6 +12,7 @@ mod hashed;
 mod tape;
 
 mod hll;
+mod theta;
 
 use std::fs::File;
 use std::io::{self, BufReader, Write};
@@ -30,7 +31,7 @@ fn engine_name() -> &'static str {
 
 /// Every family this build of the engine executes.
 fn families() -> Vec<Family> {
-    vec![hll::family()]
+    vec![hll::family(), theta::family()]
 }
 
 fn hello(families: &[Family]) -> Value {
