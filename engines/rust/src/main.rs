@@ -11,6 +11,7 @@ mod stage;
 mod hashed;
 mod tape;
 
+mod cpc;
 mod hll;
 mod theta;
 
@@ -31,7 +32,7 @@ fn engine_name() -> &'static str {
 
 /// Every family this build of the engine executes.
 fn families() -> Vec<Family> {
-    vec![hll::family(), theta::family()]
+    vec![hll::family(), theta::family(), cpc::family()]
 }
 
 fn hello(families: &[Family]) -> Value {
