@@ -1,6 +1,8 @@
 // rust@<version> (engines/rust/, the datasketches crate built by cargo) on real cases: its hello,
 // real HLL sketches through it, read by the native engine, an error for a bad image, a library
 // panic contained to its case. Skipped when the build has no Rust engine (no cargo).
+#include <limits>
+
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "engines/rust/rust_engine_spec.h"
@@ -117,6 +119,30 @@ TEST_F(RustEngineTest, ABadImageIsAnErrorOfTheCrate) {
   EXPECT_EQ(obs.fields[0].name, "error@op0");
   EXPECT_TRUE(absl::StartsWith(obs.fields[0].value.error_class, "datasketches::error::ErrorKind::"))
       << obs.fields[0].value.error_class;
+}
+
+// The crate panics where its stream weight would overflow u64 ("total stream weight overflow"):
+// the panic is caught, is the error of that case's step, and the engine answers the next stage.
+TEST_F(RustEngineTest, APanicOfTheCrateIsAnErrorOfItsCaseAndTheEngineGoesOn) {
+  const Case overflow = CaseBuilder("fi/rs/overflow", "fi.rs", "fi")
+                            .Step("create", "a", {{"item", "long"}, {"lg_max_map_size", 3}})
+                            .Update("a", Sequence(0, 3), {{"weight", std::numeric_limits<int64_t>::max()}})
+                            .Step("query", "a", {{"queries", {"total_weight"}}})
+                            .Build();
+  const Case after = HllSketchCase("HLL_8", 100);
+  auto engine = factory_->Create();
+  ASSERT_TRUE(engine.ok()) << engine.status();
+  const PreparedStage stages[] = {PrepareStage(overflow, overflow.ops), PrepareStage(after, after.ops)};
+  auto out = RunDeclaredSteps(**engine, absl::MakeConstSpan(stages));
+  ASSERT_TRUE(out.ok()) << out.status();
+  ASSERT_EQ(out->size(), 2u);
+  const Observations& panicked = (*out)[0];
+  ASSERT_EQ(panicked.fields.size(), 1u) << panicked.fields[0].name;
+  EXPECT_EQ(panicked.fields[0].name, "error@op1");
+  EXPECT_EQ(panicked.fields[0].value.error_class, "panic");
+  EXPECT_TRUE(absl::StrContains(panicked.fields[0].value.bytes, "overflow")) << panicked.fields[0].value.bytes;
+  ASSERT_NE((*out)[1].Find("a.estimate"), nullptr);
+  EXPECT_NEAR((*out)[1].Find("a.estimate")->AsDouble(), 100, 10);
 }
 
 #ifdef DSCONFORM_HAVE_CPP

@@ -12,6 +12,7 @@ mod hashed;
 mod tape;
 
 mod cpc;
+mod fi;
 mod hll;
 mod theta;
 
@@ -32,7 +33,7 @@ fn engine_name() -> &'static str {
 
 /// Every family this build of the engine executes.
 fn families() -> Vec<Family> {
-    vec![hll::family(), theta::family(), cpc::family()]
+    vec![hll::family(), theta::family(), cpc::family(), fi::family()]
 }
 
 fn hello(families: &[Family]) -> Value {
