@@ -90,11 +90,14 @@ absl::StatusOr<std::vector<std::unique_ptr<EngineFactory>>> ResolveEngines(const
   std::vector<std::string> specs = request.specs;
   if (specs.size() == 1 && specs[0] == "auto") {
     // The Java reference against every build of the native library this
-    // machine has: compiled in, and the released Python wheel once set up.
+    // machine has: compiled in, the released Python wheel once set up, and the Rust crate the
+    // build made with cargo.
     specs = {"java"};
     if (HaveCpp()) specs.push_back("cpp");
     auto python = ParsePythonEngineSpec("python");
     if (python.ok() && python->has_value()) specs.push_back("python");
+    auto rust = ParseRustEngineSpec("rust");
+    if (rust.ok() && rust->has_value()) specs.push_back("rust");
     if (specs.size() == 1) specs.push_back("java-direct");
   }
   if (!request.java_jar.empty()) specs.push_back("java@" + request.java_jar);
