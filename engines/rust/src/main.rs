@@ -14,6 +14,8 @@ mod tape;
 mod cpc;
 mod fi;
 mod hll;
+#[cfg(feature = "kll")]
+mod kll;
 mod theta;
 
 use std::fs::File;
@@ -33,7 +35,10 @@ fn engine_name() -> &'static str {
 
 /// Every family this build of the engine executes.
 fn families() -> Vec<Family> {
-    vec![hll::family(), theta::family(), cpc::family(), fi::family()]
+    let mut families = vec![hll::family(), theta::family(), cpc::family(), fi::family()];
+    #[cfg(feature = "kll")]
+    families.push(kll::family());
+    families
 }
 
 fn hello(families: &[Family]) -> Value {
