@@ -35,10 +35,10 @@ fn engine_name() -> &'static str {
 
 /// Every family this build of the engine executes.
 fn families() -> Vec<Family> {
-    let mut families = vec![hll::family(), theta::family(), cpc::family(), fi::family()];
+    let families = [hll::family(), theta::family(), cpc::family(), fi::family()].into_iter();
     #[cfg(feature = "kll")]
-    families.push(kll::family());
-    families
+    let families = families.chain([kll::family()]);
+    families.collect()
 }
 
 fn hello(families: &[Family]) -> Value {
