@@ -29,7 +29,7 @@ PortEngineInstall RustEngineInstall(const std::string& root, const std::string& 
                         " --target dsconform_rust_engine_", v, " (cargo must be on the PATH)");
   };
   port.origin = [](const std::string& v) {
-    return absl::StrCat("the datasketches crate ", v, " built by cargo, out of process");
+    return absl::StrCat("the datasketches crate (", v, ": a release, or a source tree's label) built by cargo, out of process");
   };
   return port;
 }
