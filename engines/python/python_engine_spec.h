@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "harness/engine/process/port_engine_spec.h"
 #include "harness/engine/process/process_engine.h"
 
 namespace dsconform {

@@ -39,6 +39,22 @@ make_cpp_repo() {
   done
 }
 
+# make_rust_repo DIR V1 V2 ...: a datasketches-rust look-alike (a workspace whose
+# datasketches/Cargo.toml is the package "datasketches"), commits as make_cpp_repo's.
+make_rust_repo() {
+  local dir=$1 i=0; shift
+  git init -q -b main "$dir"
+  mkdir -p "$dir/datasketches"
+  printf '[workspace]\nmembers = ["datasketches"]\n' >"$dir/Cargo.toml"
+  printf '[package]\nname = "datasketches"\nversion = "0.7.0"\n' >"$dir/datasketches/Cargo.toml"
+  for v in "$@"; do
+    i=$((i + 1))
+    echo "$v" >"$dir/verdict"
+    echo "$i" >"$dir/n"
+    git -C "$dir" add -A && git -C "$dir" commit -q -m "commit $i ($v)" && git -C "$dir" tag "c$i"
+  done
+}
+
 # The stand-ins. The build notes the tree it was given (it must be the private
 # clone, never the user's), copies that tree's verdict into the build directory
 # for the stand-in dsconform, and for a datasketches-java look-alike leaves a jar
@@ -63,7 +79,7 @@ cat >"$work/fake-dsconform" <<'EOF'
 printf '%q ' "$@" >"$FAKE_ARGS"
 under=cpp@bisect
 for a in "$@"; do
-  case $a in --report_dir=*) dir=${a#*=} ;; --java_jar=*) under=java@bisect ;; esac
+  case $a in --report_dir=*) dir=${a#*=} ;; --java_jar=*) under=java@bisect ;; --engines=*rust@bisect*) under=rust@bisect ;; esac
 done
 mkdir -p "$dir"
 rec() { printf '{"case": "c", "reference": "%s", "candidate": "%s", "verdict": "%s"}\n' "$@" >>"$dir/records.jsonl"; }
@@ -146,6 +162,10 @@ expect "not a git checkout" 2 "is not a git checkout" "$work/cpp" --cpp="$work/p
 expect "wrong project (cpp)" 2 "is not a datasketches-cpp checkout" "$work/wrong" --cpp="$work/wrong" --good=HEAD~0 --bad=HEAD "${ref[@]}"
 expect "wrong project (java)" 2 "is not a datasketches-java checkout" "$work/otherjava" --java="$work/otherjava" --good=HEAD --bad=HEAD "${ref[@]}"
 expect "cpp tree as --java" 2 "is not a datasketches-java checkout" "$work/cpp" --java="$work/cpp" --good=c1 --bad=c4 "${ref[@]}"
+expect "cpp tree as --rust" 2 "is not a datasketches-rust checkout" "$work/cpp" --rust="$work/cpp" --good=c1 --bad=c4 "${ref[@]}"
+make_rust_repo "$work/rust-under-test" g b
+expect "rust reference under test" 2 "is the engine under test" "$work/rust-under-test" --rust="$work/rust-under-test" \
+  --good=c1 --bad=c2 --cases=x --reference-engine=rust@bisect
 expect "a subdirectory" 2 "is inside the git repository" "$work/cpp" --cpp="$work/cpp/hll" --good=c1 --bad=c4 "${ref[@]}"
 expect "unknown bad revision" 2 "--bad=no-such-rev: unknown revision" "$work/cpp" --cpp="$work/cpp" --good=c1 --bad=no-such-rev "${ref[@]}"
 expect "unknown good revision" 2 "--good=v0.0: unknown revision" "$work/cpp" --cpp="$work/cpp" --good=v0.0 --bad=c4 "${ref[@]}"
@@ -206,6 +226,14 @@ grep -q "died of signal 11" "$work/out" || fail "found: the crash was not report
 grep -q "what fails is other engines' records" "$work/out" || fail "found: the reference's own records counted"
 grep -qF -- "run --engines=java@9.1.0\\,cpp --reference=java@9.1.0 --cases=hll/union/\\* --report_dir=" "$work/args" ||
   fail "found: dsconform was called with: $(cat "$work/args")"
+
+# datasketches-rust: the same plumbing, rust@bisect against the reference.
+make_rust_repo "$work/rust" g g x g b b
+expect "rust: found" 0 "first bad commit: $(git -C "$work/rust" rev-parse c5)" "$work/rust" --rust="$work/rust" \
+  --good=c1 --bad=c6 --cases='hll/union/*' --reference-engine=rust@0.6.0 --build-dir="$work/build-rust"
+grep -qF -- "run --engines=rust@0.6.0\\,rust@bisect --reference=rust@0.6.0 --cases=hll/union/\\* --report_dir=" "$work/args" ||
+  fail "rust: dsconform was called with: $(cat "$work/args")"
+rm -f "$FAKE_TREES"
 
 # The commit before the first bad one cannot be built: both are candidates.
 message="it is one of:" run_bisect hidden 1 g g g g g x b b

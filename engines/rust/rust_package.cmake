@@ -1,0 +1,35 @@
+# Writes the cargo package of one rust@<label> engine (cmake -P, at build time, so that a source
+# tree checked out anew, as scripts/bisect does, is probed again): <OUT>/Cargo.toml from
+# Cargo.toml.in, with the crate's features for the families that crate has.
+#   -DOUT=<dir> -DLABEL=<label> -DENGINE_SOURCE=<engines/rust> and either
+#   -DCRATE_VERSION=<x.y.z> (the registry's crate) or -DCRATE_PATH=<the crate's directory>
+# What a crate has: KLL (the "kll" feature) and HllSketch::composite_estimate came in 0.6.0; a
+# source tree is asked directly.
+set(crate "\"hll\", \"theta\", \"cpc\", \"frequencies\"")
+set(engine "")
+if(CRATE_PATH)
+  set(DSC_RUST_CRATE_DEPENDENCY "path = \"${CRATE_PATH}\"")
+  file(READ "${CRATE_PATH}/Cargo.toml" manifest)
+  if(manifest MATCHES "\nkll *=")
+    string(APPEND crate ", \"kll\"")
+    list(APPEND engine "\"kll\"")
+  endif()
+  if(EXISTS "${CRATE_PATH}/src/hll/sketch.rs")
+    file(READ "${CRATE_PATH}/src/hll/sketch.rs" hll)
+    if(hll MATCHES "pub fn composite_estimate")
+      list(APPEND engine "\"hll_composite\"")
+    endif()
+  endif()
+else()
+  set(DSC_RUST_CRATE_DEPENDENCY "version = \"=${CRATE_VERSION}\"")
+  if(CRATE_VERSION VERSION_GREATER_EQUAL 0.6.0)
+    string(APPEND crate ", \"kll\"")
+    set(engine "\"kll\"" "\"hll_composite\"")
+  endif()
+endif()
+list(JOIN engine ", " engine)
+set(DSC_RUST_CRATE_FEATURES "${crate}")
+set(DSC_RUST_ENGINE_FEATURES "default = [${engine}]\nkll = []\nhll_composite = []")
+set(DSC_RUST_ENGINE_SOURCE "${ENGINE_SOURCE}")
+# configure_file writes only when the text changes: cargo rebuilds only what did.
+configure_file("${ENGINE_SOURCE}/Cargo.toml.in" "${OUT}/Cargo.toml" @ONLY)

@@ -1,0 +1,27 @@
+//! Update steps of the hashing families (HLL, Theta, CPC): the crate hashes anything `Hash`, and
+//! its hash::value module says which wrapper matches C++ and Java for each item kind. Longs go as
+//! i64 (eight little-endian bytes), doubles through canonical_float (C++ and Java canonicalize
+//! -0.0 and NaN), strings and byte arrays through raw_bytes (no Rust length prefix). "Their
+//! string update APIs skip empty strings; check is_empty before updating here as well" (the
+//! crate's docs): an empty string is skipped, as the crate tells its users to. Nothing is said of
+//! byte arrays, so an empty one goes to the crate as it is (C++ hashes it, Java skips it: F3).
+
+use std::hash::Hash;
+
+use datasketches::hash::value::{canonical_float, raw_bytes};
+
+use crate::tape::Items;
+
+/// Something that takes hashable items: a sketch or a union.
+pub trait HashSink {
+    fn put<T: Hash>(&mut self, item: T);
+}
+
+pub fn update_all(items: &Items, sink: &mut impl HashSink) {
+    match items {
+        Items::Longs(v) => v.iter().for_each(|x| sink.put(*x)),
+        Items::Doubles(v) => v.iter().for_each(|x| sink.put(canonical_float::from_f64(*x))),
+        Items::Strings(v) => v.iter().filter(|b| !b.is_empty()).for_each(|b| sink.put(raw_bytes::from_slice(b))),
+        Items::ByteArrays(v) => v.iter().for_each(|b| sink.put(raw_bytes::from_slice(b))),
+    }
+}
