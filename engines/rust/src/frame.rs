@@ -5,7 +5,8 @@ use std::io::{self, Read, Write};
 
 use serde_json::{json, Map, Value};
 
-const MAX_HEADER_BYTES: usize = 16 << 20;
+// The protocol's limits (a batch's results are one header; text read as a length is >= 512 MiB).
+const MAX_HEADER_BYTES: usize = 256 << 20;
 const MAX_PAYLOAD_BYTES: u64 = 1 << 32;
 
 pub struct Frame {
