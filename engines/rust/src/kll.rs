@@ -131,6 +131,19 @@ macro_rules! with_sketch {
     };
 }
 
+/// A slot of the item type `$item` names, holding `$make` (its sketch type inferred from the slot).
+macro_rules! slot_of_item {
+    ($item:expr, $make:expr) => {
+        match $item {
+            "double" => Slot::Double($make),
+            "float" => Slot::Float($make),
+            "long" => Slot::Long($make),
+            "string" => Slot::String($make),
+            other => return Err(rejected(format!("item: '{other}' is not double, float, long or string"))),
+        }
+    };
+}
+
 fn empty(query: &str) -> StepError {
     StepError::Library {
         class: "datasketches::kll::KllSketch: None".into(),
@@ -237,17 +250,7 @@ impl FamilyStage for KllStage {
         match op.step() {
             "create" => {
                 let k = u16::try_from(op.int("k")?).map_err(|_| rejected("k: not in 0..65535"))?;
-                fn make<T: Item>(k: u16) -> impl Fn() -> Result<KllSketch<T>, StepError> {
-                    move || Ok(KllSketch::new(k)?)
-                }
-                let (d, f, l, s) = (make(k), make(k), make(k), make(k));
-                let slot = match op.str("item")? {
-                    "double" => Slot::Double(d()?),
-                    "float" => Slot::Float(f()?),
-                    "long" => Slot::Long(l()?),
-                    "string" => Slot::String(s()?),
-                    other => return Err(rejected(format!("item: '{other}' is not double, float, long or string"))),
-                };
+                let slot = slot_of_item!(op.str("item")?, KllSketch::new(k)?);
                 self.slots.insert(name.into(), slot);
             }
             "update" => {
@@ -293,17 +296,7 @@ impl FamilyStage for KllStage {
                     return Err(unsupported(format!("{name}.deserialize"), "wrap is a Java-only operation"));
                 }
                 let image = io.image(op.str("image")?)?;
-                fn read<T: Item>(image: &[u8]) -> impl Fn() -> Result<KllSketch<T>, StepError> + '_ {
-                    move || Ok(KllSketch::deserialize(image)?)
-                }
-                let (d, f, l, s) = (read(&image), read(&image), read(&image), read(&image));
-                let slot = match op.str("item")? {
-                    "double" => Slot::Double(d()?),
-                    "float" => Slot::Float(f()?),
-                    "long" => Slot::Long(l()?),
-                    "string" => Slot::String(s()?),
-                    other => return Err(rejected(format!("item: '{other}' is not double, float, long or string"))),
-                };
+                let slot = slot_of_item!(op.str("item")?, KllSketch::deserialize(&image)?);
                 self.slots.insert(name.into(), slot);
             }
             "copy" => {
