@@ -1,10 +1,10 @@
 package main
 
 // Update steps of the hashing families (HLL, Theta, CPC). The module's sketches take int64,
-// []byte and string items; it has no double update, so a double goes as Java's update(double)
-// and C++'s update(double) hash it: 0.0 for -0.0, one NaN for every NaN, then the eight bytes of
-// its bits as a long. Empty strings and byte arrays are skipped by the module itself (as Java
-// does; C++ hashes an empty byte array: F3).
+// []byte and string items. Where a sketch has no double update (HLL), a double goes as Java's
+// update(double) and C++'s update(double) hash it: 0.0 for -0.0, one NaN for every NaN, then the
+// eight bytes of its bits as a long; where it has one (Theta's UpdateFloat64), that is used.
+// Which empty items are skipped is the module's choice, per family.
 
 import "math"
 
@@ -13,6 +13,11 @@ type hashSink interface {
 	UpdateInt64(datum int64) error
 	UpdateSlice(datum []byte) error
 	UpdateString(datum string) error
+}
+
+// floatSink is a sink with a double update of its own.
+type floatSink interface {
+	UpdateFloat64(datum float64) error
 }
 
 // canonicalDouble is the long C++ and Java hash for a double.
@@ -36,8 +41,14 @@ func updateAll(it *items, sink hashSink) error {
 			}
 		}
 	case doubleItems:
+		f, own := sink.(floatSink)
 		for _, x := range it.doubles {
-			if err = sink.UpdateInt64(canonicalDouble(x)); err != nil {
+			if own {
+				err = f.UpdateFloat64(x)
+			} else {
+				err = sink.UpdateInt64(canonicalDouble(x))
+			}
+			if err != nil {
 				return err
 			}
 		}
