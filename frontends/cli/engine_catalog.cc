@@ -3,6 +3,7 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/match.h"
 #include "engines/python/python_engine_spec.h"
+#include "engines/go/go_engine_spec.h"
 #include "engines/rust/rust_engine_spec.h"
 #include "frontends/cli/cli_flags.h"
 #include "absl/strings/str_cat.h"
@@ -39,6 +40,7 @@ std::vector<std::string> Known() {
   known.push_back("corpus:<a file written by dsconform record>");
   known.push_back("python[@<version>]");
   known.push_back("rust[@<version>]");
+  known.push_back("go[@<version>]");
   known.push_back("cpp@<label>=<path to another build's dsconform-engine>");
   known.push_back("process:<engine program>");
   return known;
@@ -66,6 +68,7 @@ std::vector<std::string> DescribeEngines() {
 #endif
   for (auto& line : DescribePythonEngines()) lines.push_back(std::move(line));
   for (auto& line : DescribeRustEngines()) lines.push_back(std::move(line));
+  for (auto& line : DescribeGoEngines()) lines.push_back(std::move(line));
   for (auto& line : DescribeProcessEngines()) lines.push_back(std::move(line));
   auto staged = ListStagedJavaVersions();
   if (!staged.ok()) {
@@ -90,14 +93,16 @@ absl::StatusOr<std::vector<std::unique_ptr<EngineFactory>>> ResolveEngines(const
   std::vector<std::string> specs = request.specs;
   if (specs.size() == 1 && specs[0] == "auto") {
     // The Java reference against every build of the native library this
-    // machine has: compiled in, the released Python wheel once set up, and the Rust crate the
-    // build made with cargo.
+    // machine has: compiled in, the released Python wheel once set up, and the Rust crate and
+    // Go module the build made with cargo and go.
     specs = {"java"};
     if (HaveCpp()) specs.push_back("cpp");
     auto python = ParsePythonEngineSpec("python");
     if (python.ok() && python->has_value()) specs.push_back("python");
     auto rust = ParseRustEngineSpec("rust");
     if (rust.ok() && rust->has_value()) specs.push_back("rust");
+    auto go = ParseGoEngineSpec("go");
+    if (go.ok() && go->has_value()) specs.push_back("go");
     if (specs.size() == 1) specs.push_back("java-direct");
   }
   if (!request.java_jar.empty()) specs.push_back("java@" + request.java_jar);
@@ -106,6 +111,7 @@ absl::StatusOr<std::vector<std::unique_ptr<EngineFactory>>> ResolveEngines(const
     // Out-of-process engines first: "cpp@pr-123=<path>" is one of theirs.
     auto process = ParsePythonEngineSpec(spec);
     if (process.ok() && !process->has_value()) process = ParseRustEngineSpec(spec);
+    if (process.ok() && !process->has_value()) process = ParseGoEngineSpec(spec);
     if (process.ok() && !process->has_value()) process = ParseProcessEngineSpec(spec);
     if (!process.ok()) return process.status();
     if (process->has_value()) {

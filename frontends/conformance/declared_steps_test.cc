@@ -22,7 +22,7 @@
 namespace dsconform {
 namespace {
 
-constexpr const char* kSpecs[] = {"cpp", "java", "java-direct", "python", "rust"};
+constexpr const char* kSpecs[] = {"cpp", "java", "java-direct", "python", "rust", "go"};
 
 // The engines to check: whatever of kSpecs this build can run.
 std::vector<std::string> EngineSpecs() {
