@@ -5,6 +5,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "engines/go/go_engine_spec.h"
+#include "frontends/conformance/port_engine_test_fixture.h"
 #include "gtest/gtest.h"
 #include "harness/case/case_builder.h"
 #include "harness/engine/declared_steps.h"
@@ -16,31 +17,9 @@
 namespace dsconform {
 namespace {
 
-class GoEngineTest : public ::testing::Test {
+class GoEngineTest : public PortEngineTest {
  protected:
-  void SetUp() override {
-    auto spec = ParseGoEngineSpec("go");
-    if (!spec.ok()) GTEST_SKIP() << "no go engine: " << spec.status().message();
-    auto factory = MakeProcessEngineFactory(**spec);
-    ASSERT_TRUE(factory.ok()) << factory.status();
-    factory_ = std::move(*factory);
-  }
-
-  // Runs one stage as the runner does (undeclared steps answered by the harness).
-  static Observations Run(EngineFactory& factory, const Case& c, const std::vector<Op>& ops,
-                          std::map<std::string, std::string> images = {}) {
-    auto engine = factory.Create();
-    EXPECT_TRUE(engine.ok()) << engine.status();
-    if (!engine.ok()) return Observations();
-    PreparedStage stage = PrepareStage(c, ops);
-    stage.images = std::move(images);
-    auto out = RunDeclaredSteps(**engine, absl::MakeConstSpan(&stage, 1));
-    EXPECT_TRUE(out.ok()) << out.status();
-    return out.ok() && out->size() == 1 ? (*out)[0] : Observations();
-  }
-  Observations RunOne(const Case& c) { return Run(*factory_, c, c.ops); }
-
-  std::unique_ptr<EngineFactory> factory_;
+  void SetUp() override { Start(ParseGoEngineSpec("go"), "go"); }
 };
 
 const nlohmann::ordered_json kAllQueries = {"estimate", "composite", "lb1", "lb2", "lb3", "ub1", "ub2",
