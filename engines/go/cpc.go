@@ -55,12 +55,7 @@ type cpcEstimable interface {
 	GetLgK() int
 }
 
-func (s *cpcStage) slot(name string) (any, error) {
-	if v, ok := s.slots[name]; ok {
-		return v, nil
-	}
-	return nil, rejected(fmt.Sprintf("slot '%s' does not exist", name))
-}
+func (s *cpcStage) slot(name string) (any, error) { return slotIn(s.slots, name) }
 
 func (s *cpcStage) query(o op, io *stageIO) error {
 	v, err := s.slot(o.sketch())

@@ -273,12 +273,7 @@ type fiStage struct {
 	slots map[string]fiSketch
 }
 
-func (s *fiStage) slot(name string) (fiSketch, error) {
-	if v, ok := s.slots[name]; ok {
-		return v, nil
-	}
-	return nil, rejected(fmt.Sprintf("slot '%s' does not exist", name))
-}
+func (s *fiStage) slot(name string) (fiSketch, error) { return slotIn(s.slots, name) }
 
 func utf16(o op) bool {
 	serde, ok := o.optStr("serde")

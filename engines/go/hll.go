@@ -51,33 +51,14 @@ func hllTypeName(t hll.TgtHllType) string {
 	return fmt.Sprint(t)
 }
 
-func (s *hllStage) slot(name string) (any, error) {
-	if v, ok := s.slots[name]; ok {
-		return v, nil
-	}
-	return nil, rejected(fmt.Sprintf("slot '%s' does not exist", name))
-}
+func (s *hllStage) slot(name string) (any, error) { return slotIn(s.slots, name) }
 
 func (s *hllStage) sketch(name string) (hll.HllSketch, error) {
-	v, err := s.slot(name)
-	if err != nil {
-		return nil, err
-	}
-	if sk, ok := v.(hll.HllSketch); ok {
-		return sk, nil
-	}
-	return nil, rejected(fmt.Sprintf("slot '%s' is not a sketch", name))
+	return slotAs[hll.HllSketch](s.slots, name, "a sketch")
 }
 
 func (s *hllStage) union(name string) (hll.Union, error) {
-	v, err := s.slot(name)
-	if err != nil {
-		return nil, err
-	}
-	if u, ok := v.(hll.Union); ok {
-		return u, nil
-	}
-	return nil, rejected(fmt.Sprintf("slot '%s' is not a union", name))
+	return slotAs[hll.Union](s.slots, name, "a union")
 }
 
 // hllEstimable is what a sketch and a union both answer.

@@ -308,3 +308,25 @@ func runStage(stage map[string]any, families []family, payloads [][]byte, outPay
 	}
 	return map[string]any{"fields": io.obs.fields}, nil
 }
+
+// slotIn is the value of the slot `name`, or the step's rejection when there is none.
+func slotIn[T any](slots map[string]T, name string) (T, error) {
+	if v, ok := slots[name]; ok {
+		return v, nil
+	}
+	var none T
+	return none, rejected(fmt.Sprintf("slot '%s' does not exist", name))
+}
+
+// slotAs is the slot `name` as a T, or the step's rejection (`kind` names T: "a sketch").
+func slotAs[T any](slots map[string]any, name, kind string) (T, error) {
+	var none T
+	v, err := slotIn(slots, name)
+	if err != nil {
+		return none, err
+	}
+	if t, ok := v.(T); ok {
+		return t, nil
+	}
+	return none, rejected(fmt.Sprintf("slot '%s' is not %s", name, kind))
+}

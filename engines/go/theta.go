@@ -98,23 +98,11 @@ func thetaLgK(o op) (uint8, error) {
 
 var resizeFactors = map[int64]theta.ResizeFactor{1: theta.ResizeX1, 2: theta.ResizeX2, 4: theta.ResizeX4, 8: theta.ResizeX8}
 
-func (s *thetaStage) slot(name string) (any, error) {
-	if v, ok := s.slots[name]; ok {
-		return v, nil
-	}
-	return nil, rejected(fmt.Sprintf("slot '%s' does not exist", name))
-}
+func (s *thetaStage) slot(name string) (any, error) { return slotIn(s.slots, name) }
 
 // sketch is a sketch slot (update or compact) as the module's set operations take it.
 func (s *thetaStage) sketch(name string) (theta.Sketch, error) {
-	v, err := s.slot(name)
-	if err != nil {
-		return nil, err
-	}
-	if sk, ok := v.(theta.Sketch); ok {
-		return sk, nil
-	}
-	return nil, rejected(fmt.Sprintf("slot '%s' is not a sketch", name))
+	return slotAs[theta.Sketch](s.slots, name, "a sketch")
 }
 
 func (s *thetaStage) query(o op, io *stageIO) error {
