@@ -36,7 +36,7 @@ class Tuple final : public Family {
   std::string JavaSnippet(const Case& c) const override { return TupleJavaSnippet(c); }
   std::string CppSnippet(const Case& c) const override { return TupleCppSnippet(c); }
 
-  std::vector<std::string> SnapshotPrefixes() const override { return {"tuple", "aod"}; }
+  std::vector<std::string> SnapshotPrefixes() const override { return {"tuple", "aod", "aos"}; }
   Case SnapshotCase(const std::string& id, const std::string& image) const override {
     return TupleSnapshotCase(id, image);
   }
