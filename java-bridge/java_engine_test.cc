@@ -215,6 +215,34 @@ TEST(JavaEngine, LibraryExceptionBecomesAnErrorFieldAndTheNextBatchRuns) {
   EXPECT_NEAR(Get((*next)[0], "a.estimate").AsDouble(), 1000, 50);
 }
 
+TEST(JavaEngine, ErrorMessagesCarryNoIdentityHash) {
+  auto engine = MakeEngine("java");
+  ASSERT_NE(engine, nullptr);
+  Case write = ParseCase(R"({"id": "one", "family": "tuple", "ops": [
+      {"op": "create", "sketch": "a", "summary": "int_sum", "lg_k": 5},
+      {"op": "update", "sketch": "a", "items": {"gen": "sequence", "start": 0, "count": 1}},
+      {"op": "serialize", "sketch": "a", "form": "compact"}]})");
+  auto written = engine->Run({PrepareStage(write, write.ops)});
+  ASSERT_TRUE(written.ok()) << written.status();
+  std::string image = Get((*written)[0], "a.compact").bytes;
+  ASSERT_FALSE(image.empty());
+  image.pop_back();  // the summary's last byte: the read runs past its MemorySegment
+
+  Case read = ParseCase(R"({"id": "cut", "family": "tuple", "ops": [
+      {"op": "deserialize", "sketch": "r", "image": "image", "mode": "heapify", "summary": "int_sum"}]})");
+  PreparedStage stage = PrepareStage(read, read.ops);
+  stage.images["image"] = image;
+  // Two runs, so that the JVM places the segment's array at two addresses.
+  for (int run = 0; run < 2; ++run) {
+    auto result = engine->Run({stage});
+    ASSERT_TRUE(result.ok()) << result.status();
+    const Value& error = Get((*result)[0], "error@op0");
+    ASSERT_EQ(error.kind, Value::Kind::kError);
+    // "heapBase: [B@c9358d8" would make two runs of one case differ.
+    EXPECT_THAT(error.bytes, HasSubstr("[B@<hash>")) << error.bytes;
+  }
+}
+
 TEST(JavaEngine, UnknownFamilyIsNotSupportedRatherThanAnError) {
   auto engine = MakeEngine("java");
   ASSERT_NE(engine, nullptr);

@@ -71,9 +71,15 @@ final class ResultWriter {
     blob(v);
   }
 
+  /** An identity hash in a message ("[B@c9358d8"): it differs from run to run and JVM to JVM. */
+  private static final java.util.regex.Pattern IDENTITY_HASH =
+      java.util.regex.Pattern.compile("(?<=[\\w$;\\[])@[0-9a-f]{1,8}\\b");
+
   void error(String name, Throwable t) {
     byte[] cls = utf8(t.getClass().getName());
-    byte[] message = utf8(t.getMessage() == null ? "" : t.getMessage());
+    String text = t.getMessage() == null ? "" : t.getMessage();
+    // Reports and verdicts must not depend on where the JVM put an object.
+    byte[] message = utf8(IDENTITY_HASH.matcher(text).replaceAll("@<hash>"));
     StringBuilder stack = new StringBuilder();
     StackTraceElement[] frames = t.getStackTrace();
     for (int i = 0; i < Math.min(STACK_FRAMES, frames.length); ++i) {
