@@ -75,6 +75,21 @@ grep -q '"verdict":"equal"' "$work/r/records.jsonl" || fail "no equal record"
 known=$(grep -c '"verdict":"known"' "$work/r/records.jsonl")
 [[ $known == 12 ]] || fail "expected 12 known records (F8), got $known"
 
+# Every implementation the build has reads the same files (auto: java, and cpp, python, rust and go
+# where built), and every difference is a finding's.
+"$dsconform" run --tck_dir="$work/tck" --engines=auto --progress=none --report_dir="$work/all" \
+  --expectations="$expectations" >"$work/all.out" 2>"$work/all.err"
+status=$?
+[[ $status == 0 ]] || { fail "tck run on every engine: exit $status"; head -30 "$work/all.out" "$work/all.err"; }
+engines=$(grep -o ' on .*, reference' "$work/all.err")
+for kind in python rust go; do
+  if "$dsconform" list engines | grep -q "^$kind@"; then
+    [[ $engines == *" $kind@"* ]] || fail "$kind is built but auto did not run it: $engines"
+    grep -q "\"candidate\":\"$kind@[^\"]*\",\"verdict\":\"\(equal\|known\)\"" "$work/all/records.jsonl" \
+      || fail "no equal or known record of $kind"
+  fi
+done
+
 # A file that is not an image of its family is refused alike by both Java engines (an error observation).
 printf 'garbage' >"$out/hll4_n7_java.sk"
 "$dsconform" run --tck_dir="$out" --engines=java,java-direct --cases='tck/java/hll4_n7_java' --progress=none \
