@@ -32,7 +32,7 @@ ABSL_FLAG(bool, update_expectations, false,
           "append a draft rule to --expectations for every kind of difference no rule covers");
 ABSL_FLAG(bool, allow_unexpectedly_equal, false, "do not fail the run on every_record rules whose difference no longer occurs");
 ABSL_FLAG(int, jobs, 0, "worker threads (0: one per core)");
-ABSL_FLAG(std::string, shard, "", "run only shard I of N (\"I/N\", 0-based); merge the reports with `dsconform merge`");
+ABSL_FLAG(std::string, shard, "", "run only shard I of N (\"I/N\", 0-based; \"env\": from GTEST_SHARD_INDEX and GTEST_TOTAL_SHARDS); merge the reports with `dsconform merge`");
 ABSL_FLAG(std::string, progress, "auto", "progress display: auto, terminal, plain or none");
 ABSL_FLAG(std::string, writer, "", "repro: show the cross stage that reads this engine's images");
 ABSL_FLAG(std::string, jvm_options, "", "extra JVM options, comma-separated (e.g. -Xmx2g,-Xcheck:jni)");

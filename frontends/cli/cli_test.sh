@@ -32,6 +32,13 @@ check "two workers" 0 "$dsconform" run "${common[@]}" --jobs=2 --report_dir="$wo
 check "shard 0/2" 0 "$dsconform" run "${common[@]}" --shard=0/2 --report_dir="$work/s0"
 check "shard 1/2" 0 "$dsconform" run "${common[@]}" --shard=1/2 --report_dir="$work/s1"
 check "merge" 0 "$dsconform" merge --out="$work/merged" "$work/s0" "$work/s1"
+# --shard=env takes the shard from the test runner's variables: the same shard as --shard=1/2.
+check "shard from the environment" 0 env GTEST_SHARD_INDEX=1 GTEST_TOTAL_SHARDS=2 \
+  "$dsconform" run "${common[@]}" --shard=env --report_dir="$work/s1env"
+cmp -s "$work/s1/records.jsonl" "$work/s1env/records.jsonl" || fail "--shard=env ran another shard than 1/2"
+check "shard from an empty environment" 2 env -u GTEST_SHARD_INDEX -u GTEST_TOTAL_SHARDS \
+  "$dsconform" run "${common[@]}" --shard=env --report_dir="$work/s-none"
+expect_in "$work/err" "GTEST_SHARD_INDEX and GTEST_TOTAL_SHARDS must both be set"
 for d in j2 merged; do
   for f in records.jsonl summary.json summary.md junit.xml; do
     cmp -s "$work/j1/$f" "$work/$d/$f" || fail "$d/$f differs from one worker's"

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -57,9 +58,25 @@ struct Shard {
   int64_t index = 0, count = 1;
 };
 
-absl::StatusOr<Shard> ParseShard(const std::string& text) {
+// --shard=env: the shard a test runner gives its jobs (GoogleTest's variables, which ctest and
+// CI matrices set), so one command line serves every job of a matrix.
+absl::StatusOr<std::string> ShardFromEnvironment() {
+  const char* index = std::getenv("GTEST_SHARD_INDEX");
+  const char* total = std::getenv("GTEST_TOTAL_SHARDS");
+  if (index == nullptr || total == nullptr)
+    return absl::InvalidArgumentError(
+        "--shard=env: GTEST_SHARD_INDEX and GTEST_TOTAL_SHARDS must both be set (or give --shard=I/N)");
+  return absl::StrCat(index, "/", total);
+}
+
+absl::StatusOr<Shard> ParseShard(std::string text) {
   Shard s;
   if (text.empty()) return s;
+  if (text == "env") {
+    auto from_env = ShardFromEnvironment();
+    if (!from_env.ok()) return from_env.status();
+    text = *from_env;
+  }
   std::vector<std::string> parts = absl::StrSplit(text, '/');
   if (parts.size() != 2 || !absl::SimpleAtoi(parts[0], &s.index) || !absl::SimpleAtoi(parts[1], &s.count) ||
       s.count < 1 || s.index < 0 || s.index >= s.count)
