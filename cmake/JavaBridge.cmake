@@ -241,6 +241,9 @@ if(_dsc_legacy_wanted)
   if(EXISTS "${JAVA_LEGACY_HOME}/lib/server/libjvm.so" AND EXISTS "${JAVA_LEGACY_HOME}/bin/javac")
     set(DSC_JAVA_LEGACY_HOME "${JAVA_LEGACY_HOME}")
     if(NOT EXISTS "${DSC_JAVA_LEGACY_BRIDGE_JAR}")
+      execute_process(COMMAND ${CMAKE_COMMAND} "-DSOURCE_DIR=${PROJECT_SOURCE_DIR}"
+                              "-DOUT=${DSC_JAVA_DIR}/legacy-bridge/families"
+                              -P "${PROJECT_SOURCE_DIR}/engines/java-legacy/translate_families.cmake")
       set(_cmd ${CMAKE_COMMAND} -E env JAVA_HOME=${DSC_JAVA_LEGACY_HOME} ${DSC_MVN} -B -q -Dstyle.color=never
                -f "${PROJECT_SOURCE_DIR}/engines/java-legacy/pom.xml" "-Ddsc.build.dir=${DSC_JAVA_DIR}/legacy-bridge" package)
       execute_process(COMMAND ${_cmd} -o RESULT_VARIABLE _rc OUTPUT_VARIABLE _log ERROR_VARIABLE _log)
