@@ -7,14 +7,18 @@
 #   DSC_JAVA_BRIDGE_JAR        the bridge jar (built by Maven at build time)
 #   DSC_JAVA_ENGINES_JSON      the catalog of staged versions the C++ side reads at run time
 #   DSC_JAVA_STAGED_VERSIONS   the labels staged, default first
+#   DSC_JAVA_LEGACY_HOME       the JDK 17 that runs 6.x/7.x out of process (empty when there is none)
+#   DSC_JAVA_LEGACY_BRIDGE_JAR their bridge jar (engines/java-legacy/, built by Maven at build time)
 option(DSC_JAVA_ENGINE "Build the in-process Java engine (needs a JDK 25 and Maven)" ON)
 set(DATASKETCHES_JAVA_VERSION "9.1.0" CACHE STRING
     "datasketches-java version of the default Java engine (java@...); the bridge is compiled against it")
-set(DATASKETCHES_JAVA_EXTRA_VERSIONS "9.0.0" CACHE STRING
-    "Further datasketches-java versions (a ;-list) staged side by side, each run by its own class loader")
+set(DATASKETCHES_JAVA_EXTRA_VERSIONS "9.0.0;7.0.1;6.2.0" CACHE STRING
+    "Further datasketches-java versions (a ;-list) staged side by side: 9.x in process, each by its own class loader; 6.x and 7.x out of process on JAVA_LEGACY_HOME")
 set(DATASKETCHES_JAVA_JAR "" CACHE FILEPATH
     "A local datasketches-java jar (e.g. built from any commit) staged as one more version")
 set(JAVA_HOME "" CACHE PATH "JDK hosting the Java engine (default: $JAVA_HOME, else /usr/lib/jvm/temurin-25-jdk-amd64)")
+set(JAVA_LEGACY_HOME "/usr/lib/jvm/java-17-openjdk-amd64" CACHE PATH
+    "JDK 17 running datasketches-java 6.x and 7.x out of process (engines/java-legacy/)")
 set(DSC_HAVE_JAVA OFF)
 
 # The oldest Java each datasketches-java major release runs on (from their poms). 8.x is special:
@@ -29,6 +33,17 @@ function(_dsc_java_needs version out_var)
     set(${out_var} 17 PARENT_SCOPE)
   else()
     set(${out_var} 8 PARENT_SCOPE)
+  endif()
+endfunction()
+
+# 6.x and 7.x run out of process on JAVA_LEGACY_HOME (engines/java-legacy/): the 9.x bridge's
+# families do not compile against their API, and 7.x needs JDK 17's jdk.incubator.foreign.
+function(_dsc_java_is_legacy version out_var)
+  string(REGEX MATCH "^[0-9]+" _major "${version}")
+  if(_major LESS 8)
+    set(${out_var} ON PARENT_SCOPE)
+  else()
+    set(${out_var} OFF PARENT_SCOPE)
   endif()
 endfunction()
 
@@ -70,19 +85,31 @@ function(_dsc_json_string value out_var)
   set(${out_var} "\"${value}\"" PARENT_SCOPE)
 endfunction()
 
-# One engines.json entry: {"label", "source", "class_path", "bridge_jar", "java_home"}.
+# One engines.json entry: {"label", "source", "class_path", "bridge_jar", "java_home", "jvm_options"}.
+# A legacy version (6.x, 7.x) names the legacy bridge jar and JDK 17; 7.x adds the incubator module
+# its datasketches-memory 4.x is built on.
 function(_dsc_catalog_entry label source jars out_var)
   _dsc_json_string("${label}" _label)
   _dsc_json_string("${source}" _source)
-  _dsc_json_string("${DSC_JAVA_BRIDGE_JAR}" _bridge)
-  _dsc_json_string("${DSC_JAVA_HOME}" _home)
+  _dsc_java_is_legacy("${label}" _legacy)
+  set(_jvm_options "")
+  if(_legacy)
+    _dsc_json_string("${DSC_JAVA_LEGACY_BRIDGE_JAR}" _bridge)
+    _dsc_json_string("${JAVA_LEGACY_HOME}" _home)
+    if(label MATCHES "^7\\.")
+      set(_jvm_options "\"--add-modules=jdk.incubator.foreign\"")
+    endif()
+  else()
+    _dsc_json_string("${DSC_JAVA_BRIDGE_JAR}" _bridge)
+    _dsc_json_string("${DSC_JAVA_HOME}" _home)
+  endif()
   set(_cp "")
   foreach(_jar IN LISTS jars)
     _dsc_json_string("${_jar}" _j)
     list(APPEND _cp "${_j}")
   endforeach()
   list(JOIN _cp ", " _cp)
-  set(${out_var} "    {\"label\": ${_label}, \"source\": ${_source},\n     \"class_path\": [${_cp}],\n     \"bridge_jar\": ${_bridge}, \"java_home\": ${_home}}" PARENT_SCOPE)
+  set(${out_var} "    {\"label\": ${_label}, \"source\": ${_source},\n     \"class_path\": [${_cp}],\n     \"bridge_jar\": ${_bridge}, \"java_home\": ${_home}, \"jvm_options\": [${_jvm_options}]}" PARENT_SCOPE)
 endfunction()
 
 if(NOT DSC_JAVA_ENGINE)
@@ -125,6 +152,10 @@ if(_dsc_jdk_major LESS _dsc_needed)
 endif()
 foreach(_v IN LISTS DATASKETCHES_JAVA_EXTRA_VERSIONS)
   _dsc_java_needs("${_v}" _n)
+  _dsc_java_is_legacy("${_v}" _legacy)
+  if(_legacy)
+    continue()  # out of process on JAVA_LEGACY_HOME, checked below
+  endif()
   if(_dsc_jdk_major LESS _n)
     message(WARNING "dsconform: datasketches-java ${_v} needs Java ${_n}; the JDK at ${DSC_JAVA_HOME} is "
                     "Java ${DSC_JAVA_RUNTIME_VERSION}. It is staged, and java@${_v} will report that it cannot run.")
@@ -193,6 +224,38 @@ if(NOT EXISTS "${DSC_JAVA_BRIDGE_JAR}")
   if(NOT _rc EQUAL 0)
     message(FATAL_ERROR "dsconform: Maven cannot build the Java bridge against datasketches-java "
                         "${DATASKETCHES_JAVA_VERSION}. Maven said:\n${_log}")
+  endif()
+endif()
+
+# --- The JDK 17 of the legacy engine (6.x, 7.x out of process) ----------------------------------
+set(DSC_JAVA_LEGACY_BRIDGE_JAR "${DSC_JAVA_DIR}/legacy-bridge/dsconform-java-legacy-bridge.jar")
+set(DSC_JAVA_LEGACY_HOME "")
+set(_dsc_legacy_wanted OFF)
+foreach(_v IN LISTS DATASKETCHES_JAVA_EXTRA_VERSIONS)
+  _dsc_java_is_legacy("${_v}" _legacy)
+  if(_legacy)
+    set(_dsc_legacy_wanted ON)
+  endif()
+endforeach()
+if(_dsc_legacy_wanted)
+  if(EXISTS "${JAVA_LEGACY_HOME}/lib/server/libjvm.so" AND EXISTS "${JAVA_LEGACY_HOME}/bin/javac")
+    set(DSC_JAVA_LEGACY_HOME "${JAVA_LEGACY_HOME}")
+    if(NOT EXISTS "${DSC_JAVA_LEGACY_BRIDGE_JAR}")
+      execute_process(COMMAND ${CMAKE_COMMAND} "-DSOURCE_DIR=${PROJECT_SOURCE_DIR}"
+                              "-DOUT=${DSC_JAVA_DIR}/legacy-bridge/families"
+                              -P "${PROJECT_SOURCE_DIR}/engines/java-legacy/translate_families.cmake")
+      set(_cmd ${CMAKE_COMMAND} -E env JAVA_HOME=${DSC_JAVA_LEGACY_HOME} ${DSC_MVN} -B -q -Dstyle.color=never
+               -f "${PROJECT_SOURCE_DIR}/engines/java-legacy/pom.xml" "-Ddsc.build.dir=${DSC_JAVA_DIR}/legacy-bridge" package)
+      execute_process(COMMAND ${_cmd} -o RESULT_VARIABLE _rc OUTPUT_VARIABLE _log ERROR_VARIABLE _log)
+      if(NOT _rc EQUAL 0)
+        execute_process(COMMAND ${_cmd} RESULT_VARIABLE _rc OUTPUT_VARIABLE _log ERROR_VARIABLE _log)
+      endif()
+      if(NOT _rc EQUAL 0)
+        message(FATAL_ERROR "dsconform: Maven cannot build the legacy Java engine (engines/java-legacy/). Maven said:\n${_log}")
+      endif()
+    endif()
+  else()
+    message(STATUS "dsconform: no JDK 17 at JAVA_LEGACY_HOME=${JAVA_LEGACY_HOME}: java@6.x/7.x are staged but say they cannot run")
   endif()
 endif()
 

@@ -99,6 +99,7 @@ absl::StatusOr<std::unique_ptr<EngineFactory>> MakeJavaEngineFactory(const JavaE
   std::string label;                // for messages, until the library names its version
   std::string staged_label;         // the catalog's label, when the version came from there
   std::vector<std::string> jars;    // the bridge jar first
+  std::string java_home = catalog->java_home;  // the JDK the version was staged for
   if (!spec.jars.empty()) {
     label = absl::StrCat(kind, "@", spec.jars.front());
     jars.push_back(catalog->bridge_jar);
@@ -114,12 +115,15 @@ absl::StatusOr<std::unique_ptr<EngineFactory>> MakeJavaEngineFactory(const JavaE
     }
     label = absl::StrCat(kind, "@", v->label);
     staged_label = v->label;
+    java_home = v->java_home;
     jars.push_back(v->bridge_jar);
     jars.insert(jars.end(), v->class_path.begin(), v->class_path.end());
   }
 
   JvmOptions jvm = spec.jvm;
-  if (jvm.java_home.empty()) jvm.java_home = catalog->java_home;
+  // A version staged for another JDK (6.x, 7.x: JDK 17) cannot join this process's JVM if it runs
+  // another JDK: GetOrCreateJvm then says so; dsconform-java-engine runs it in a JVM of its own.
+  if (jvm.java_home.empty()) jvm.java_home = java_home;
   if (auto vm = GetOrCreateJvm(jvm); !vm.ok()) {
     return absl::Status(vm.status().code(), absl::StrCat(label, ": ", vm.status().message()));
   }

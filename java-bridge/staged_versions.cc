@@ -54,6 +54,7 @@ absl::StatusOr<JavaCatalog> ReadJavaCatalog(const std::string& path_in) {
       v.class_path = e.at("class_path").get<std::vector<std::string>>();
       v.bridge_jar = e.value("bridge_jar", catalog.bridge_jar);
       v.java_home = e.value("java_home", catalog.java_home);
+      v.jvm_options = e.value("jvm_options", std::vector<std::string>{});
       v.is_default = v.label == catalog.default_label;
       catalog.versions.push_back(std::move(v));
     }

@@ -14,7 +14,8 @@ struct StagedJavaVersion {
   std::string source;  // "maven", or the local jar's path
   std::vector<std::string> class_path;  // the datasketches-java jar and its dependencies
   std::string bridge_jar;
-  std::string java_home;  // the JDK it was staged for
+  std::string java_home;  // the JDK it was staged for (6.x and 7.x: a JDK 17, out of process)
+  std::vector<std::string> jvm_options;  // what its JVM needs, e.g. 7.x: --add-modules=jdk.incubator.foreign
   bool is_default = false;
 };
 

@@ -5,6 +5,7 @@
 #include "engines/python/python_engine_spec.h"
 #include "engines/go/go_engine_spec.h"
 #include "engines/rust/rust_engine_spec.h"
+#include "engines/java-legacy/java_legacy_engine_spec.h"
 #include "frontends/cli/cli_flags.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -75,9 +76,13 @@ std::vector<std::string> DescribeEngines() {
     lines.push_back(absl::StrCat("java: ", staged.status().message()));
     return lines;
   }
+  auto catalog = ReadJavaCatalog();
   for (const auto& v : *staged)
     lines.push_back(absl::StrCat("java@", v.label, ", java-direct@", v.label, "  datasketches-java from ", v.source,
-                                 v.is_default ? " (the default: java, java-direct)" : ""));
+                                 v.is_default ? " (the default: java, java-direct)" : "",
+                                 catalog.ok() && v.java_home != catalog->java_home
+                                     ? absl::StrCat(", out of process on ", v.java_home, " (dsconform-java-engine)")
+                                     : ""));
   return lines;
 }
 
@@ -110,6 +115,7 @@ absl::StatusOr<std::vector<std::unique_ptr<EngineFactory>>> ResolveEngines(const
   for (const std::string& spec : specs) {
     // Out-of-process engines first: "cpp@pr-123=<path>" is one of theirs.
     auto process = ParsePythonEngineSpec(spec);
+    if (process.ok() && !process->has_value()) process = ParseJavaLegacyEngineSpec(spec, request.jvm_options);
     if (process.ok() && !process->has_value()) process = ParseRustEngineSpec(spec);
     if (process.ok() && !process->has_value()) process = ParseGoEngineSpec(spec);
     if (process.ok() && !process->has_value()) process = ParseProcessEngineSpec(spec);

@@ -5,6 +5,7 @@
 // the smoke slice lacks, the example of its vocabulary for a step no suite
 // uses), run as the runner runs them, beside a second engine whose images the
 // cross stages read (java-direct reads CPC images it cannot make).
+#include <cctype>
 #include <map>
 #include <set>
 #include <string>
@@ -22,7 +23,8 @@
 namespace dsconform {
 namespace {
 
-constexpr const char* kSpecs[] = {"cpp", "java", "java-direct", "python", "rust", "go"};
+// java@6.2.0: the legacy Java engine (engines/java-legacy/), out of process on JDK 17.
+constexpr const char* kSpecs[] = {"cpp", "java", "java-direct", "java@6.2.0", "python", "rust", "go"};
 
 // The engines to check: whatever of kSpecs this build can run.
 std::vector<std::string> EngineSpecs() {
@@ -154,7 +156,7 @@ INSTANTIATE_TEST_SUITE_P(Engines, DeclaredSteps, ::testing::ValuesIn(EngineSpecs
                          [](const ::testing::TestParamInfo<std::string>& info) {
                            std::string name = info.param;
                            for (char& ch : name)
-                             if (ch == '-') ch = '_';
+                             if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
                            return name;
                          });
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(DeclaredSteps);

@@ -108,7 +108,8 @@ final class CpcFamily implements Family {
     }
 
     private void query(Slot s, String q, String field) {
-      if (s instanceof WrapSlot(CpcWrapper w)) {
+      if (s instanceof WrapSlot ws) {
+        CpcWrapper w = ws.w();
         switch (q) {
           case "estimate" -> ctx.out.dbl(field, w.getEstimate());
           case "lb1", "lb2", "lb3" -> ctx.out.dbl(field, w.getLowerBound(q.charAt(2) - '0'));
@@ -151,7 +152,7 @@ final class CpcFamily implements Family {
     }
 
     private static CpcSketch sketch(Slot s) {
-      if (s instanceof SketchSlot(CpcSketch c)) return c;
+      if (s instanceof SketchSlot c) return c.s();
       throw new IllegalArgumentException("a query needs a sketch slot");
     }
 

@@ -2,13 +2,9 @@ package dev.dsconform.bridge;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Properties;
-import org.apache.datasketches.hll.HllSketch;
-import org.apache.datasketches.hll.HllUnion;
-import org.apache.datasketches.hll.TgtHllType;
 
 /**
  * The entry point C++ calls through JNI (java-bridge/java_engine.cc): one call runs a whole batch
@@ -118,21 +114,13 @@ public final class BatchRunner {
   }
 
   /**
-   * Touches every library path the bridge uses (heap and MemorySegment sketches and unions, heapify,
-   * wrap), so that a version this JVM cannot load or link fails here, once, with the JVM's own
-   * error (UnsupportedClassVersionError, NoSuchMethodError, ...) instead of in the middle of a run.
+   * Touches every library path the engine uses (LibraryProbe, written against the API of the
+   * datasketches-java releases this jar serves), so that a version this JVM cannot load or link
+   * fails here, once, with the JVM's own error (UnsupportedClassVersionError, NoSuchMethodError, ...)
+   * instead of in the middle of a run.
    */
   public static String probe() {
-    HllSketch heap = new HllSketch(4, TgtHllType.HLL_4);
-    heap.update(1L);
-    HllSketch direct = new HllSketch(4, TgtHllType.HLL_8,
-        MemorySegment.ofArray(new byte[HllSketch.getMaxUpdatableSerializationBytes(4, TgtHllType.HLL_8)]));
-    direct.update(1L);
-    HllUnion union = new HllUnion(4, MemorySegment.ofArray(new byte[HllUnion.getMaxSerializationBytes(4)]));
-    union.update(heap);
-    union.update(HllSketch.heapify(direct.toCompactByteArray()));
-    union.update(HllSketch.wrap(MemorySegment.ofArray(heap.toUpdatableByteArray()).asReadOnly()));
-    union.getResult(TgtHllType.HLL_6).getEstimate();
+    LibraryProbe.run();
     return libraryVersion();
   }
 }
