@@ -8,7 +8,7 @@
 #   DSC_JAVA_ENGINES_JSON      the catalog of staged versions the C++ side reads at run time
 #   DSC_JAVA_STAGED_VERSIONS   the labels staged, default first
 #   DSC_JAVA_LEGACY_HOME       the JDK 17 that runs 6.x/7.x out of process (empty when there is none)
-#   DSC_JAVA_LEGACY_BRIDGE_JAR their bridge jar (engines/java-legacy/, built by Maven at build time)
+#   DSC_JAVA_LEGACY_BRIDGE_JAR their bridge jar (java-bridge/legacy/, built by Maven at build time)
 option(DSC_JAVA_ENGINE "Build the in-process Java engine (needs a JDK 25 and Maven)" ON)
 set(DATASKETCHES_JAVA_VERSION "9.1.0" CACHE STRING
     "datasketches-java version of the default Java engine (java@...); the bridge is compiled against it")
@@ -18,7 +18,7 @@ set(DATASKETCHES_JAVA_JAR "" CACHE FILEPATH
     "A local datasketches-java jar (e.g. built from any commit) staged as one more version")
 set(JAVA_HOME "" CACHE PATH "JDK hosting the Java engine (default: $JAVA_HOME, else /usr/lib/jvm/temurin-25-jdk-amd64)")
 set(JAVA_LEGACY_HOME "/usr/lib/jvm/java-17-openjdk-amd64" CACHE PATH
-    "JDK 17 running datasketches-java 6.x and 7.x out of process (engines/java-legacy/)")
+    "JDK 17 running datasketches-java 6.x and 7.x out of process (java-bridge/legacy/)")
 set(DSC_HAVE_JAVA OFF)
 
 # The oldest Java each datasketches-java major release runs on (from their poms). 8.x is special:
@@ -36,7 +36,7 @@ function(_dsc_java_needs version out_var)
   endif()
 endfunction()
 
-# 6.x and 7.x run out of process on JAVA_LEGACY_HOME (engines/java-legacy/): the 9.x bridge's
+# 6.x and 7.x run out of process on JAVA_LEGACY_HOME (java-bridge/legacy/): the 9.x bridge's
 # families do not compile against their API, and 7.x needs JDK 17's jdk.incubator.foreign.
 function(_dsc_java_is_legacy version out_var)
   string(REGEX MATCH "^[0-9]+" _major "${version}")
@@ -243,15 +243,15 @@ if(_dsc_legacy_wanted)
     if(NOT EXISTS "${DSC_JAVA_LEGACY_BRIDGE_JAR}")
       execute_process(COMMAND ${CMAKE_COMMAND} "-DSOURCE_DIR=${PROJECT_SOURCE_DIR}"
                               "-DOUT=${DSC_JAVA_DIR}/legacy-bridge/families"
-                              -P "${PROJECT_SOURCE_DIR}/engines/java-legacy/translate_families.cmake")
+                              -P "${PROJECT_SOURCE_DIR}/java-bridge/legacy/translate_families.cmake")
       set(_cmd ${CMAKE_COMMAND} -E env JAVA_HOME=${DSC_JAVA_LEGACY_HOME} ${DSC_MVN} -B -q -Dstyle.color=never
-               -f "${PROJECT_SOURCE_DIR}/engines/java-legacy/pom.xml" "-Ddsc.build.dir=${DSC_JAVA_DIR}/legacy-bridge" package)
+               -f "${PROJECT_SOURCE_DIR}/java-bridge/legacy/pom.xml" "-Ddsc.build.dir=${DSC_JAVA_DIR}/legacy-bridge" package)
       execute_process(COMMAND ${_cmd} -o RESULT_VARIABLE _rc OUTPUT_VARIABLE _log ERROR_VARIABLE _log)
       if(NOT _rc EQUAL 0)
         execute_process(COMMAND ${_cmd} RESULT_VARIABLE _rc OUTPUT_VARIABLE _log ERROR_VARIABLE _log)
       endif()
       if(NOT _rc EQUAL 0)
-        message(FATAL_ERROR "dsconform: Maven cannot build the legacy Java engine (engines/java-legacy/). Maven said:\n${_log}")
+        message(FATAL_ERROR "dsconform: Maven cannot build the legacy Java engine (java-bridge/legacy/). Maven said:\n${_log}")
       endif()
     endif()
   else()

@@ -5,7 +5,7 @@
 #include "engines/python/python_engine_spec.h"
 #include "engines/go/go_engine_spec.h"
 #include "engines/rust/rust_engine_spec.h"
-#include "engines/java-legacy/java_legacy_engine_spec.h"
+#include "java-bridge/legacy/java_legacy_engine_spec.h"
 #include "frontends/cli/cli_flags.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"

@@ -23,7 +23,7 @@
 namespace dsconform {
 namespace {
 
-// java@6.2.0: the legacy Java engine (engines/java-legacy/), out of process on JDK 17.
+// java@6.2.0: the legacy Java engine (java-bridge/legacy/), out of process on JDK 17.
 constexpr const char* kSpecs[] = {"cpp", "java", "java-direct", "java@6.2.0", "python", "rust", "go"};
 
 // The engines to check: whatever of kSpecs this build can run.

@@ -1,4 +1,4 @@
-// java@6.2.0 (engines/java-legacy/: datasketches-java 6.2.0 in its own JDK 17 JVM, run by
+// java@6.2.0 (java-bridge/legacy/: datasketches-java 6.2.0 in its own JDK 17 JVM, run by
 // dsconform-java-engine) on real cases: its hello, the smoke slice of every family it runs against
 // the native engine (judged by the project's known differences), a library exception and a
 // garbage image as errors of their case, a JVM that dies as a crash of its case only, and a
@@ -12,7 +12,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "engines/java-legacy/java_legacy_engine_spec.h"
+#include "java-bridge/legacy/java_legacy_engine_spec.h"
 #include "frontends/conformance/port_engine_test_fixture.h"
 #include "gtest/gtest.h"
 #include "harness/case/case_builder.h"

@@ -11,7 +11,7 @@
 namespace dsconform {
 
 // This build's dsconform-java-engine: a staged datasketches-java version in a JVM of its own
-// (engines/java-legacy/java_legacy_engine_main.cc).
+// (java-bridge/legacy/java_legacy_engine_main.cc).
 std::string DefaultJavaEngineProgram();
 
 // Recognizes java@<version> and java-direct@<version> for a version the build staged to run on

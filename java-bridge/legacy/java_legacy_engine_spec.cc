@@ -1,4 +1,4 @@
-#include "engines/java-legacy/java_legacy_engine_spec.h"
+#include "java-bridge/legacy/java_legacy_engine_spec.h"
 
 #include <unistd.h>
 

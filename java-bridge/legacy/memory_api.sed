@@ -3,7 +3,7 @@
 # renames. sed -E, applied by translate_families.cmake to each family the legacy engine runs; the
 # legacy tests (java_legacy_engine_test) compile and run the result. Order matters: specific first.
 
-1i // Generated from the java-bridge family of the same name by engines/java-legacy/memory_api.sed: edit those.
+1i // Generated from the java-bridge family of the same name by java-bridge/legacy/memory_api.sed: edit those.
 # Imports: the memory API (and ThetaUtil's seed) for the MemorySegment API.
 s/^import java\.lang\.foreign\.MemorySegment;$/import java.nio.ByteOrder;\nimport org.apache.datasketches.memory.DefaultMemoryRequestServer;\nimport org.apache.datasketches.memory.Memory;\nimport org.apache.datasketches.memory.WritableMemory;\nimport org.apache.datasketches.thetacommon.ThetaUtil;/
 /^import org\.apache\.datasketches\.common\.MemorySegmentRequest;$/d

@@ -7,7 +7,7 @@ set(_to "${OUT}/dev/dsconform/bridge")
 file(MAKE_DIRECTORY "${_to}")
 foreach(_f IN LISTS _families)
   set(_from "${SOURCE_DIR}/java-bridge/src/main/java/dev/dsconform/bridge/${_f}Family.java")
-  execute_process(COMMAND "${_sed}" -E -f "${SOURCE_DIR}/engines/java-legacy/memory_api.sed" "${_from}"
+  execute_process(COMMAND "${_sed}" -E -f "${SOURCE_DIR}/java-bridge/legacy/memory_api.sed" "${_from}"
                   OUTPUT_FILE "${_to}/${_f}Family.java" RESULT_VARIABLE _rc)
   if(NOT _rc EQUAL 0)
     message(FATAL_ERROR "translate_families: sed failed on ${_from}")
