@@ -123,6 +123,13 @@ TEST_F(GoEngineTest, ItsImagesReadByTheNativeEngineEstimateAlike) {
     }
   }
 }
+
+// Every family the engine runs, at smoke scale beside the native engine: each record equal, known
+// (a finding's rule) or unsupported.
+TEST_F(GoEngineTest, AgreesWithTheNativeEngineAtSmokeScaleBeyondTheKnownDifferences) {
+  auto cpp = MakeCppEngineFactory();
+  ExpectSmokeAgreement(*cpp, {"hll", "theta", "cpc", "fi", "kll"}, 1000);
+}
 #endif
 
 }  // namespace

@@ -42,15 +42,6 @@ class JavaLegacyEngineTest : public PortEngineTest {
   }
 };
 
-class CollectingSink : public RecordSink {
- public:
-  absl::Status Write(const std::vector<IndexedCase>&, std::vector<Record> batch) override {
-    for (auto& r : batch) records.push_back(std::move(r));
-    return absl::OkStatus();
-  }
-  std::vector<Record> records;
-};
-
 Case HllCase(const std::string& id, int lg_k, int64_t n) {
   return CaseBuilder(id, "hll.legacy", "hll")
       .Step("create", "a", {{"lg_k", lg_k}, {"type", "HLL_8"}})
@@ -178,31 +169,8 @@ TEST(JavaLegacyEngineSpec, AMissingJdkIsRefusedWithTheReason) {
 // Every family the engine runs, its smoke slice against the native engine (first stages and cross
 // stages both ways): each difference is one the project's rules know (F6, F7, K2, J1, TH*, ...).
 TEST_F(JavaLegacyEngineTest, AgreesWithTheNativeEngineAtSmokeScaleBeyondTheKnownDifferences) {
-  auto known = LoadKnownDifferences({DSCONFORM_SOURCE_DIR "/sketches"});
-  ASSERT_TRUE(known.ok()) << known.status();
-  std::vector<Case> cases;
-  for (const char* family : {"hll", "theta", "cpc", "kll", "fi"})
-    for (const Suite* suite : CompiledFamilies().Find(family)->suites())
-      for (Case& c : suite->Generate(SuiteScale::kSmoke)) cases.push_back(std::move(c));
-  std::vector<IndexedCase> indexed;
-  for (size_t i = 0; i < cases.size(); ++i) indexed.push_back({static_cast<int64_t>(i), &cases[i]});
   auto cpp = MakeCppEngineFactory();
-  auto workers = CreateEngines({cpp.get(), factory_.get()}, 1);
-  ASSERT_TRUE(workers.ok()) << workers.status();
-  RunOptions options;
-  options.families = &CompiledFamilies();
-  options.known_differences = &*known;
-  CollectingSink sink;
-  auto stats = RunCases(indexed, *workers, options, sink, nullptr);
-  ASSERT_TRUE(stats.ok()) << stats.status();
-  std::map<std::string, int> verdicts;
-  for (const Record& r : sink.records) {
-    ++verdicts[VerdictName(r.verdict)];
-    EXPECT_TRUE(r.verdict == Verdict::kEqual || r.verdict == Verdict::kKnown || r.verdict == Verdict::kUnsupported)
-        << RecordToJson(r).dump(1);
-  }
-  for (const auto& [v, n] : verdicts) std::printf("%s: %d records\n", v.c_str(), n);
-  EXPECT_GT(verdicts["equal"], 1000);  // the bulk agrees outright
+  ExpectSmokeAgreement(*cpp, {"hll", "theta", "cpc", "kll", "fi"}, 1000);
 }
 #endif
 

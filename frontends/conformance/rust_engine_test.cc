@@ -148,6 +148,13 @@ TEST_F(RustEngineTest, ItsImagesReadByTheNativeEngineEstimateAlike) {
     }
   }
 }
+
+// Every family the engine runs, at smoke scale beside the native engine: each record equal, known
+// (a finding's rule) or unsupported.
+TEST_F(RustEngineTest, AgreesWithTheNativeEngineAtSmokeScaleBeyondTheKnownDifferences) {
+  auto cpp = MakeCppEngineFactory();
+  ExpectSmokeAgreement(*cpp, {"hll", "theta", "cpc", "fi", "kll"}, 1000);
+}
 #endif
 
 }  // namespace
