@@ -1,9 +1,9 @@
 # The java-bridge's 9.x families, said in the datasketches-java 6.x/7.x API: the datasketches-memory
 # Memory and WritableMemory for java.lang.foreign.MemorySegment, and the class names before 9.0's
-# renames. sed -E, applied by translate_families.cmake to each family the legacy engine runs; the
+# renames. sed -E, applied by translate_families.cmake to each class the legacy engine takes from the 9.x bridge; the
 # legacy tests (java_legacy_engine_test) compile and run the result. Order matters: specific first.
 
-1i // Generated from the java-bridge family of the same name by java-bridge/legacy/memory_api.sed: edit those.
+1i // Generated from the java-bridge class of the same name by java-bridge/legacy/memory_api.sed: edit those.
 # Imports: the memory API (and ThetaUtil's seed) for the MemorySegment API.
 s/^import java\.lang\.foreign\.MemorySegment;$/import java.nio.ByteOrder;\nimport org.apache.datasketches.memory.DefaultMemoryRequestServer;\nimport org.apache.datasketches.memory.Memory;\nimport org.apache.datasketches.memory.WritableMemory;\nimport org.apache.datasketches.thetacommon.ThetaUtil;/
 /^import org\.apache\.datasketches\.common\.MemorySegmentRequest;$/d
