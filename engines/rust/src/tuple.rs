@@ -397,7 +397,7 @@ impl TupleStage {
         Ok(())
     }
 
-    fn deserialize<T: Number>(&mut self, op: &Op, image: &[u8], _mode: Mode) -> Result<(), StepError> {
+    fn deserialize<T: Number>(&mut self, op: &Op, image: &[u8]) -> Result<(), StepError> {
         let s = CompactTupleSketch::<T>::deserialize_with_seed(image, seed(op))?;
         self.put(op.sketch(), T::wrap(Typed::Compact(s)));
         Ok(())
@@ -624,7 +624,13 @@ impl FamilyStage for TupleStage {
                 if image.len() > 3 && (image[1] == 2 || (image[1] == 1 && image[3] == 2)) {
                     return Err(unsupported(format!("{name}.deserialize"), "the crate reads compact images only"));
                 }
-                by_summary!(self, op, "deserialize", deserialize(&image))
+                // The summary says how to read the entries; its mode is no part of the image.
+                let (is_int, _) = summary(op, &format!("{name}.deserialize"))?;
+                if is_int {
+                    self.deserialize::<i32>(op, &image)
+                } else {
+                    self.deserialize::<f64>(op, &image)
+                }
             }
             "query" => match self.slot(name)? {
                 Slot::Theta(s) => Self::query_theta(s, op, io),
