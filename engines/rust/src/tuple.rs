@@ -420,9 +420,6 @@ impl TupleStage {
         // The target out of the map while the source is borrowed from it.
         let mut target = self.slots.remove(name).ok_or_else(|| rejected(format!("slot '{name}' does not exist")))?;
         let merged = (|| {
-            let (Slot::Double(_) | Slot::Int(_)) = &target else {
-                return Err(rejected(format!("slot '{name}' is neither a union nor an intersection")));
-            };
             let from = op.str("from")?;
             let source = self.typed::<T>(from)?;
             let view = view_of(source).ok_or_else(|| rejected(format!("slot '{from}' is not a tuple sketch")))?;
