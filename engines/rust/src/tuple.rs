@@ -8,7 +8,9 @@
 //! min, max and always-one are this engine's policies, written as Java's DoubleSummary and
 //! IntegerSummary state them (a fresh summary of the mode updated with each value), as
 //! engines/native/tuple_adapter.cc writes them for C++. The crate's TupleSummaryValue writes an
-//! f64 in 8 and an i32 in 4 little-endian bytes: C++'s default serde.
+//! f64 in 8 and an i32 in 4 little-endian bytes: C++'s default serde. An i32 sum past INT32_MAX
+//! wraps, as Java's int does, because the engine is built in cargo's release profile (no overflow
+//! checks); a debug build of the same `+=` would panic.
 //!
 //! The crate lacks, and the step answers unsupported:
 //!   - summary aod (no array-of-doubles sketch or image) and aos (no array-of-strings summary,
