@@ -3,17 +3,19 @@
 # Cargo.toml.in, with the crate's features for the families that crate has.
 #   -DOUT=<dir> -DLABEL=<label> -DENGINE_SOURCE=<engines/rust> and either
 #   -DCRATE_VERSION=<x.y.z> (the registry's crate) or -DCRATE_PATH=<the crate's directory>
-# What a crate has: KLL (the "kll" feature) and HllSketch::composite_estimate came in 0.6.0; a
-# source tree is asked directly.
+# What a crate has: Tuple (the "tuple" feature) came in 0.5.0, KLL ("kll") and
+# HllSketch::composite_estimate in 0.6.0; a source tree is asked directly.
 set(crate "\"hll\", \"theta\", \"cpc\", \"frequencies\"")
 set(engine "")
 if(CRATE_PATH)
   set(DSC_RUST_CRATE_DEPENDENCY "path = \"${CRATE_PATH}\"")
   file(READ "${CRATE_PATH}/Cargo.toml" manifest)
-  if(manifest MATCHES "\nkll *=")
-    string(APPEND crate ", \"kll\"")
-    list(APPEND engine "\"kll\"")
-  endif()
+  foreach(family kll tuple)
+    if(manifest MATCHES "\n${family} *=")
+      string(APPEND crate ", \"${family}\"")
+      list(APPEND engine "\"${family}\"")
+    endif()
+  endforeach()
   if(EXISTS "${CRATE_PATH}/src/hll/sketch.rs")
     file(READ "${CRATE_PATH}/src/hll/sketch.rs" hll)
     if(hll MATCHES "pub fn composite_estimate")
@@ -22,14 +24,18 @@ if(CRATE_PATH)
   endif()
 else()
   set(DSC_RUST_CRATE_DEPENDENCY "version = \"=${CRATE_VERSION}\"")
+  if(CRATE_VERSION VERSION_GREATER_EQUAL 0.5.0)
+    string(APPEND crate ", \"tuple\"")
+    list(APPEND engine "\"tuple\"")
+  endif()
   if(CRATE_VERSION VERSION_GREATER_EQUAL 0.6.0)
     string(APPEND crate ", \"kll\"")
-    set(engine "\"kll\"" "\"hll_composite\"")
+    list(APPEND engine "\"kll\"" "\"hll_composite\"")
   endif()
 endif()
 list(JOIN engine ", " engine)
 set(DSC_RUST_CRATE_FEATURES "${crate}")
-set(DSC_RUST_ENGINE_FEATURES "default = [${engine}]\nkll = []\nhll_composite = []")
+set(DSC_RUST_ENGINE_FEATURES "default = [${engine}]\nkll = []\ntuple = []\nhll_composite = []")
 set(DSC_RUST_ENGINE_SOURCE "${ENGINE_SOURCE}")
 # configure_file writes only when the text changes: cargo rebuilds only what did.
 configure_file("${ENGINE_SOURCE}/Cargo.toml.in" "${OUT}/Cargo.toml" @ONLY)

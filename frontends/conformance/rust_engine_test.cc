@@ -1,6 +1,6 @@
 // rust@<version> (engines/rust/, the datasketches crate built by cargo) on real cases: its hello,
-// real HLL sketches through it, read by the native engine, an error for a bad image, a library
-// panic contained to its case. Skipped when the build has no Rust engine (no cargo).
+// real HLL and Tuple sketches through it, against the native engine, an error for a bad image, a
+// library panic contained to its case. Skipped when the build has no Rust engine (no cargo).
 #include <limits>
 
 #include "absl/strings/match.h"
@@ -11,6 +11,7 @@
 #include "harness/case/case_builder.h"
 #include "harness/engine/declared_steps.h"
 #include "harness/engine/process/process_engine.h"
+#include "sketches/compiled_families.h"
 #ifdef DSCONFORM_HAVE_CPP
 #include "engines/native/cpp_engine.h"
 #endif
@@ -36,12 +37,14 @@ Case HllSketchCase(const char* type, int64_t n) {
       .Build();
 }
 
+// The default engine is the crate's newest release, which has every family the harness has.
 TEST_F(RustEngineTest, NamesItselfAfterTheCrateAndDeclaresItsFamilies) {
   EXPECT_TRUE(absl::StartsWith(factory_->name(), "rust@")) << factory_->name();
   auto engine = factory_->Create();
   ASSERT_TRUE(engine.ok());
-  EXPECT_TRUE((*engine)->SupportsFamily("hll"));
-  EXPECT_FALSE((*engine)->SupportsFamily("tuple"));  // the harness has it, this engine does not
+  for (const std::string& family : CompiledFamilies().names())
+    EXPECT_TRUE((*engine)->SupportsFamily(family)) << family;
+  EXPECT_FALSE((*engine)->SupportsFamily("bloom"));  // no such family in the harness
 }
 
 TEST_F(RustEngineTest, EstimatesAndImagesAreThoseOfAnHllSketch) {
@@ -124,6 +127,61 @@ TEST_F(RustEngineTest, APanicOfTheCrateIsAnErrorOfItsCaseAndTheEngineGoesOn) {
   EXPECT_NEAR((*out)[1].Find("a.estimate")->AsDouble(), 100, 10);
 }
 
+const nlohmann::ordered_json kTupleQueries = {"estimate", "lb2", "ub2", "theta_long", "retained", "is_empty",
+                                              "summaries"};
+
+// Two sketches of one summary over overlapping keys (each key updated twice, an int summary past
+// INT32_MAX), their union and intersection: every summary policy at work.
+Case TupleCase(const std::string& summary) {
+  const nlohmann::ordered_json s = {{"summary", summary}, {"lg_k", 6}};
+  return CaseBuilder("tuple/rs/" + summary, "tuple.rs", "tuple")
+      .Step("create", "a", s)
+      .Update("a", Sequence(0, 300), {{"value", "5"}, {"value_step", "-1"}})
+      .Update("a", Sequence(0, 100), {{"value", "2147483647"}, {"value_step", "3"}})
+      .Step("create", "b", s)
+      .Update("b", Sequence(150, 300), {{"value", "-7"}})
+      .Step("union", "u", s)
+      .Step("merge", "u", {{"from", "a"}})
+      .Step("merge", "u", {{"from", "b"}})
+      .Step("result", "r", {{"from", "u"}})
+      .Step("intersection", "i", {{"summary", summary}})
+      .Step("merge", "i", {{"from", "a"}})
+      .Step("merge", "i", {{"from", "b"}})
+      .Step("result", "ir", {{"from", "i"}})
+      .Step("query", "a", {{"queries", kTupleQueries}})
+      .Step("query", "r", {{"queries", kTupleQueries}})
+      .Step("query", "ir", {{"queries", kTupleQueries}})
+      .Step("serialize", "r", {{"form", "compact"}})
+      .Step("serialize", "ir", {{"form", "compact"}})
+      .Build();
+}
+
+TEST_F(RustEngineTest, TupleVariantsTheCrateLacksAreUnsupportedAndOtherSlotsGoOn) {
+  const Case c = CaseBuilder("tuple/rs/unsupported", "tuple.rs", "tuple")
+                     .Step("create", "d", {{"summary", "aod"}, {"lg_k", 6}})
+                     .Step("create_theta", "t", {{"lg_k", 6}})
+                     .Update("t", Sequence(0, 10))
+                     .Step("create", "a", {{"summary", "double_sum"}, {"lg_k", 6}})
+                     .Update("a", Sequence(5, 10))
+                     .Step("union", "u", {{"summary", "double_sum"}, {"lg_k", 6}})
+                     .Step("merge", "u", {{"from", "t"}})
+                     .Step("jaccard", "a", {{"with", "t"}, {"summary", "double_sum"}, {"as", "j"}})
+                     .Step("serialize", "a", {{"form", "updatable"}})
+                     .Step("query", "t", {{"queries", {"estimate"}}})
+                     .Step("query", "a", {{"queries", {"estimate"}}})
+                     .Build();
+  const Observations obs = RunOne(c);
+  for (const char* f : {"d.create", "u.merge", "j.jaccard", "a.updatable"}) {
+    ASSERT_NE(obs.Find(f), nullptr) << f;
+    EXPECT_EQ(obs.Find(f)->kind, Value::Kind::kUnsupported) << f;
+  }
+  // The theta sketch and the tuple sketch it could not enter go on.
+  ASSERT_NE(obs.Find("t.estimate"), nullptr);
+  EXPECT_EQ(obs.Find("t.estimate")->AsDouble(), 10);
+  ASSERT_NE(obs.Find("a.estimate"), nullptr);
+  EXPECT_EQ(obs.Find("a.estimate")->AsDouble(), 10);
+}
+
 #ifdef DSCONFORM_HAVE_CPP
 // What the crate writes, datasketches-cpp reads, and estimates alike bit for bit.
 TEST_F(RustEngineTest, ItsImagesReadByTheNativeEngineEstimateAlike) {
@@ -149,11 +207,33 @@ TEST_F(RustEngineTest, ItsImagesReadByTheNativeEngineEstimateAlike) {
   }
 }
 
+// Every summary mode: the crate's sketches, unions and intersections answer as datasketches-cpp's
+// (the native engine's policies for the modes C++ lacks) bit for bit, summaries included, and
+// their ordered images are C++'s bytes (the crate writes C++'s summary widths).
+TEST_F(RustEngineTest, TupleSketchesOfEverySummaryAnswerAsTheNativeEngine) {
+  auto cpp = MakeCppEngineFactory();
+  for (const char* summary : {"double_sum", "double_min", "double_max", "double_always_one", "int_sum", "int_min",
+                              "int_max", "int_always_one"}) {
+    const Case c = TupleCase(summary);
+    const Observations rust = RunOne(c);
+    const Observations native = Run(*cpp, c, c.ops);
+    ASSERT_FALSE(native.fields.empty()) << summary;
+    for (const Field& theirs : native.fields) {
+      const Value* mine = rust.Find(theirs.name);
+      ASSERT_NE(mine, nullptr) << summary << " " << theirs.name;
+      EXPECT_EQ(mine->kind, theirs.value.kind) << summary << " " << theirs.name;
+      EXPECT_EQ(mine->bits, theirs.value.bits) << summary << " " << theirs.name;
+      EXPECT_EQ(mine->bytes, theirs.value.bytes) << summary << " " << theirs.name;
+    }
+    EXPECT_EQ(rust.fields.size(), native.fields.size()) << summary;
+  }
+}
+
 // Every family the engine runs, at smoke scale beside the native engine: each record equal, known
 // (a finding's rule) or unsupported.
 TEST_F(RustEngineTest, AgreesWithTheNativeEngineAtSmokeScaleBeyondTheKnownDifferences) {
   auto cpp = MakeCppEngineFactory();
-  ExpectSmokeAgreement(*cpp, {"hll", "theta", "cpc", "fi", "kll"}, 1000);
+  ExpectSmokeAgreement(*cpp, {"hll", "theta", "cpc", "fi", "kll", "tuple"}, 1000);
 }
 #endif
 

@@ -41,7 +41,7 @@ enum Slot {
 struct Update<'a>(&'a mut CpcSketch);
 
 impl HashSink for Update<'_> {
-    fn put<T: std::hash::Hash>(&mut self, item: T) {
+    fn put<T: std::hash::Hash>(&mut self, _index: usize, item: T) {
         self.0.update(item)
     }
 }

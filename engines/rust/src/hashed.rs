@@ -1,4 +1,4 @@
-//! Update steps of the hashing families (HLL, Theta, CPC): the crate hashes anything `Hash`, and
+//! Update steps of the hashing families (HLL, Theta, CPC, Tuple): the crate hashes anything `Hash`, and
 //! its hash::value module says which wrapper matches C++ and Java for each item kind. Longs go as
 //! i64 (eight little-endian bytes), doubles through canonical_float (C++ and Java canonicalize
 //! -0.0 and NaN), strings and byte arrays through raw_bytes (no Rust length prefix). "Their
@@ -14,14 +14,20 @@ use crate::tape::Items;
 
 /// Something that takes hashable items: a sketch or a union.
 pub trait HashSink {
-    fn put<T: Hash>(&mut self, item: T);
+    /// `index`: the item's place in the step's stream, skipped items counted (a Tuple sketch's
+    /// value depends on it, as in C++ and Java, whose update skips an empty string itself).
+    fn put<T: Hash>(&mut self, index: usize, item: T);
 }
 
 pub fn update_all(items: &Items, sink: &mut impl HashSink) {
     match items {
-        Items::Longs(v) => v.iter().for_each(|x| sink.put(*x)),
-        Items::Doubles(v) => v.iter().for_each(|x| sink.put(canonical_float::from_f64(*x))),
-        Items::Strings(v) => v.iter().filter(|b| !b.is_empty()).for_each(|b| sink.put(raw_bytes::from_slice(b))),
-        Items::ByteArrays(v) => v.iter().for_each(|b| sink.put(raw_bytes::from_slice(b))),
+        Items::Longs(v) => v.iter().enumerate().for_each(|(i, x)| sink.put(i, *x)),
+        Items::Doubles(v) => v.iter().enumerate().for_each(|(i, x)| sink.put(i, canonical_float::from_f64(*x))),
+        Items::Strings(v) => v
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| !b.is_empty())
+            .for_each(|(i, b)| sink.put(i, raw_bytes::from_slice(b))),
+        Items::ByteArrays(v) => v.iter().enumerate().for_each(|(i, b)| sink.put(i, raw_bytes::from_slice(b))),
     }
 }

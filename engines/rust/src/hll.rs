@@ -38,7 +38,7 @@ enum Slot {
 }
 
 impl HashSink for Slot {
-    fn put<T: std::hash::Hash>(&mut self, item: T) {
+    fn put<T: std::hash::Hash>(&mut self, _index: usize, item: T) {
         match self {
             Slot::Sketch(s) => s.update(item),
             Slot::Union(u) => u.update_value(item),

@@ -17,6 +17,8 @@ mod hll;
 #[cfg(feature = "kll")]
 mod kll;
 mod theta;
+#[cfg(feature = "tuple")]
+mod tuple;
 
 use std::fs::File;
 use std::io::{self, BufReader, Write};
@@ -38,6 +40,8 @@ fn families() -> Vec<Family> {
     let families = [hll::family(), theta::family(), cpc::family(), fi::family()].into_iter();
     #[cfg(feature = "kll")]
     let families = families.chain([kll::family()]);
+    #[cfg(feature = "tuple")]
+    let families = families.chain([tuple::family()]);
     families.collect()
 }
 

@@ -49,10 +49,11 @@ enum Slot {
     Intersection(ThetaIntersection),
 }
 
-struct Update<'a>(&'a mut ThetaSketch);
+/// A theta update sketch as the target of update_all (Tuple's theta slots too).
+pub struct Update<'a>(pub &'a mut ThetaSketch);
 
 impl HashSink for Update<'_> {
-    fn put<T: std::hash::Hash>(&mut self, item: T) {
+    fn put<T: std::hash::Hash>(&mut self, _index: usize, item: T) {
         self.0.update(item)
     }
 }
@@ -62,16 +63,18 @@ struct ThetaStage {
     slots: HashMap<String, Slot>,
 }
 
-fn seed(op: &Op) -> u64 {
+// The members Theta and Tuple steps share (seed, ordered, p, lg_k, rf, the bounds' sd): tuple.rs
+// reads them through these.
+pub fn seed(op: &Op) -> u64 {
     op.opt_int("seed").unwrap_or(DEFAULT_SEED) as u64
 }
 
-fn ordered(op: &Op) -> bool {
+pub fn ordered(op: &Op) -> bool {
     op.opt_int("ordered").unwrap_or(1) != 0
 }
 
 /// p as C++ and Java take it: a float, from the decimal text of the case.
-fn p(op: &Op) -> Result<f32, StepError> {
+pub fn p(op: &Op) -> Result<f32, StepError> {
     match op.get("p") {
         None => Ok(1.0),
         Some(v) => v
@@ -83,11 +86,11 @@ fn p(op: &Op) -> Result<f32, StepError> {
     }
 }
 
-fn lg_k(op: &Op) -> Result<u8, StepError> {
+pub fn lg_k(op: &Op) -> Result<u8, StepError> {
     Ok(u8::try_from(op.int("lg_k")?).unwrap_or(0))
 }
 
-fn resize_factor(op: &Op) -> Result<ResizeFactor, StepError> {
+pub fn resize_factor(op: &Op) -> Result<ResizeFactor, StepError> {
     Ok(match op.opt_int("rf").unwrap_or(8) {
         1 => ResizeFactor::X1,
         2 => ResizeFactor::X2,
@@ -97,7 +100,7 @@ fn resize_factor(op: &Op) -> Result<ResizeFactor, StepError> {
     })
 }
 
-fn std_dev(q: &str) -> NumStdDev {
+pub fn std_dev(q: &str) -> NumStdDev {
     match &q[2..] {
         "1" => NumStdDev::One,
         "2" => NumStdDev::Two,
