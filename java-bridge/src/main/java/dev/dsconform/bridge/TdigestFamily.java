@@ -41,6 +41,8 @@ final class TdigestFamily implements Family {
     private final StageContext ctx;
     private final Map<String, TDigestDouble> slots = new HashMap<>();
     private final Set<String> unsupportedSlots = new HashSet<>();
+    /** Images a float slot would have written: a slot read from one is unsupported too. */
+    private final Set<String> unsupportedImages = new HashSet<>();
 
     Stage(StageContext ctx) {
       this.ctx = ctx;
@@ -48,7 +50,9 @@ final class TdigestFamily implements Family {
 
     @Override
     public boolean execute(ProgramReader.Op op) {
-      if (unsupportedSlots.contains(op.slot()) || unsupportedSlots.contains(op.arg("from", ""))) {
+      if (unsupportedSlots.contains(op.slot()) || unsupportedSlots.contains(op.arg("from", ""))
+          || unsupportedImages.contains(op.arg("image", ""))) {
+        if (op.name().equals("serialize")) unsupportedImages.add(op.arg("as", op.slot()) + "." + op.arg("form"));
         unsupportedSlots.add(op.slot());
         return false;
       }
