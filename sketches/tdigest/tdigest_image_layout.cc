@@ -13,7 +13,6 @@ namespace {
 constexpr uint8_t kTdigestType = 20;
 constexpr uint32_t kHeaderBytes = 8;
 constexpr uint32_t kMultipleHeaderBytes = 16;
-constexpr uint32_t kCentroidBytes = 16;
 
 class Decoder {
  public:
@@ -45,22 +44,18 @@ class Decoder {
     Add("numCentroids", 8, 4, absl::StrCat(nc));
     Add("numBuffered", 12, 4, absl::StrCat(nb));
     pos_ = kMultipleHeaderBytes;
-    // size = 16 + (2 + nb) * width + 16 * nc: the width that fits, 8 preferred.
-    const uint64_t rest = img_.size() > kMultipleHeaderBytes + kCentroidBytes * nc
-                              ? img_.size() - kMultipleHeaderBytes - kCentroidBytes * nc : 0;
-    const uint32_t width = rest == 4 * (2 + nb) ? 4 : 8;
+    // size = 16 + width * (2 + nb + 2 * nc): a centroid is a mean and a weight of the value's width.
+    const uint64_t words = 2 + nb + 2 * nc;
+    const uint32_t width = img_.size() - kMultipleHeaderBytes == 4 * words ? 4 : 8;
     if (!Room(pos_, width)) return Finish();
     Value("min", width);
     if (!Room(pos_, width)) return Finish();
     Value("max", width);
     for (uint64_t i = 0; i < nc; ++i) {
-      if (!Room(pos_, kCentroidBytes)) return Finish();
-      const uint32_t start = pos_;
+      if (!Room(pos_, 2 * width)) return Finish();
       Value(absl::StrCat("centroid[", i, "].mean"), width);
-      if (width == 4) Add(absl::StrCat("centroid[", i, "].pad"), pos_, 4, absl::StrFormat("0x%08x", LoadLe(img_, pos_, 4)));
-      pos_ = start + 8;
-      Add(absl::StrCat("centroid[", i, "].weight"), pos_, 8, absl::StrCat(LoadLe(img_, pos_, 8)));
-      pos_ += 8;
+      Add(absl::StrCat("centroid[", i, "].weight"), pos_, width, absl::StrCat(LoadLe(img_, pos_, width)));
+      pos_ += width;
     }
     for (uint64_t i = 0; i < nb; ++i) {
       if (!Room(pos_, width)) return Finish();

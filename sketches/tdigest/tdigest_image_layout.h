@@ -16,11 +16,10 @@ namespace dsconform {
 //   preLongs serVer type k flags flags.<BIT>... unused
 //   (single value, preLongs 1 with IS_SINGLE_VALUE:) value
 //   (preLongs 2:) numCentroids numBuffered min max
-//   centroid[i].mean [centroid[i].pad] centroid[i].weight   buffer[i]
+//   centroid[i].mean centroid[i].weight   buffer[i]
 //
-// The image does not say its value type: the width (8 double, 4 float) is
-// inferred from the size (a centroid is 16 bytes either way: a float mean is
-// followed by 4 bytes of padding). Never fails and never reads outside
+// The image does not say its value type: the width (8: double, with 64-bit
+// weights; 4: float, with 32-bit weights) is inferred from the size. Never fails and never reads outside
 // `image`: an image that ends early ends with "truncated", bytes past the
 // decodable end are "undecoded".
 std::vector<DecodedField> DecodeTdigestImage(std::string_view image);
