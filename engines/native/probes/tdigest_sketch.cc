@@ -1,5 +1,5 @@
 // Probe: the t-digest (tdigest.hpp: tdigest<double>, serialize with the buffer kept). From
-// datasketches-cpp 5.2.0 has it, 4.1.0 does not; a tree without it: the adapter declares no step.
+// datasketches-cpp 5.1.0 on (tags 4.0.0 to 5.0.2 lack it); a tree without it: the adapter declares no step.
 #include "tdigest.hpp"
 
 int main() {
