@@ -22,6 +22,7 @@ const TdigestSnippetDialect kCpp = {
      "auto $0 = ds::tdigest<float>::deserialize($1.data(), $1.size());"},
     /*update=*/{"$0.update($1);", "$0.update(static_cast<float>($1));  // rounded to float, as the engines do"},
     /*merge=*/"$0.merge($1);",
+    /*compress=*/"$0.compress();",
     /*serialize=*/"const auto $0 = $1.serialize();",
     /*serialize_buffer=*/"const auto $0 = $1.serialize(0, true);  // the buffer kept",
     /*no_buffer=*/"",

@@ -24,6 +24,7 @@ const TdigestSnippetDialect kJava = {
      "TDigestDouble $0 = TDigestDouble.heapify(MemorySegment.ofArray($1), true);  // a float image"},
     /*update=*/{"$0.update($1);", nullptr},
     /*merge=*/"$0.merge($1);",
+    /*compress=*/nullptr,
     /*serialize=*/"byte[] $0 = $1.toByteArray();",
     /*serialize_buffer=*/nullptr,
     /*no_buffer=*/"datasketches-java writes the compact form only",

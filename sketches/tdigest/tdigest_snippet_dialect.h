@@ -23,6 +23,7 @@ struct TdigestSnippetDialect {
   const char* heapify[2];      // $1 image
   const char* update[2];       // $0 digest, $1 the value (a double)
   const char* merge;           // $0 into, $1 from
+  const char* compress;        // $0 digest (Java: undeclared, answered by the writer)
   const char* serialize;       // declares image $0 of $1
   const char* serialize_buffer;  // as serialize, with the buffer kept; null: not written
   const char* no_buffer;       // why serialize_buffer is null

@@ -43,6 +43,8 @@ class TdigestSteps final : public SnippetSteps<TdigestSnippetDialect> {
       w_.UpdateLoop(*op.items, [&](const std::string& item) { return absl::Substitute(call, target, item); });
     } else if (s == "merge") {
       w_.Line(absl::Substitute(d_.merge, w_.Var(op.sketch), w_.Var(op.Str("from"))));
+    } else if (s == "compress" && d_.compress != nullptr) {
+      w_.Line(absl::Substitute(d_.compress, w_.Var(op.sketch)));
     } else if (s == "serialize") {
       const std::string field = absl::StrCat(op.Str("as", op.sketch), ".", op.Str("form"));
       const bool buffer = op.Str("form") == "buffer";
