@@ -102,8 +102,8 @@ class KllAccuracy final : public Suite {
     b.Step("query", "a",
            {{"queries", {"n", "rank_error", "rank_error_pmf", "ranks", "ranks_excl", "quantiles", "quantiles_excl",
                          "pmf", "pmf_excl"}},
-            {"ranks", KllRankGrid(kGridIntervals)},
-            {"points", KllPointGrid(item, 0, n, kGridIntervals)},
+            {"ranks", RankGrid(kGridIntervals)},
+            {"points", PointGrid(item, 0, n, kGridIntervals)},
             {"as", as}});
     AddRankTruth(b, {as, n, series});
     return b.Build();

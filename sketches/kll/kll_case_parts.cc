@@ -4,7 +4,6 @@
 #include <set>
 
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
 #include "sketches/kll/kll_suites.h"
 #include "sketches/kll/kll_family.h"
 
@@ -25,36 +24,6 @@ ItemStream KllItems(const std::string& item_type, int64_t start, int64_t count, 
   s.order = order;
   s.seed = order == ItemOrder::kShuffled ? shuffle_seed : 0;
   return s;
-}
-
-nlohmann::ordered_json KllRankGrid(int intervals) {
-  nlohmann::ordered_json ranks = nlohmann::ordered_json::array();
-  // i/2^m has an exact decimal of m digits, so every language parses the same double.
-  int digits = 0;
-  while ((1 << digits) < intervals) ++digits;
-  for (int i = 0; i <= intervals; ++i)
-    ranks.push_back(i == 0           ? "0"
-                    : i == intervals ? "1"
-                                     : absl::StrFormat("%.*f", digits, static_cast<double>(i) / intervals));
-  return ranks;
-}
-
-nlohmann::ordered_json KllPointGrid(const std::string& item_type, int64_t start, int64_t n, int intervals) {
-  std::set<int64_t> values;
-  for (int j = 0; j <= intervals; ++j) values.insert(start - 1 + (j * (n + 1)) / intervals);
-  nlohmann::ordered_json points = nlohmann::ordered_json::array();
-  for (int64_t v : values) {
-    if (item_type == "long") {
-      points.push_back(absl::StrCat(v));
-    } else if (item_type == "string") {
-      // Strings order by bytes: "-000000001" sorts before every digit string.
-      points.push_back(absl::StrFormat("%010d", v));
-    } else {
-      // Items are value/4: quarters print exactly and read back as the same double and float.
-      points.push_back(absl::StrFormat("%.17g", static_cast<double>(v) / 4.0));
-    }
-  }
-  return points;
 }
 
 std::vector<std::string> KllItemTypes() {
@@ -84,8 +53,8 @@ void AddKllQuery(CaseBuilder& b, const std::string& slot, const std::string& as,
   nlohmann::ordered_json args = {{"queries", queries}};
   if (as != slot) args["as"] = as;
   if (n > 0) {
-    args["ranks"] = KllRankGrid();
-    args["points"] = KllPointGrid(item_type, start, n);
+    args["ranks"] = RankGrid();
+    args["points"] = PointGrid(item_type, start, n);
   }
   b.Step("query", slot, args);
 }

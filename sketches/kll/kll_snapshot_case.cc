@@ -118,7 +118,7 @@ Case KllSnapshotCase(const std::string& id, const std::string& image) {
     queries.push_back(q.name);
   }
   nlohmann::ordered_json query = {{"queries", queries}};
-  if (!empty) query["ranks"] = KllRankGrid();
+  if (!empty) query["ranks"] = RankGrid();
   if (!points.empty()) query["points"] = points;
 
   CaseBuilder b(id, "tck", "kll");

@@ -7,6 +7,7 @@
 
 #include "harness/case/case_builder.h"
 #include "harness/family/family.h"
+#include "harness/truth/ranks/rank_grids.h"
 #include "nlohmann/json.hpp"
 
 namespace dsconform {
@@ -24,15 +25,6 @@ std::vector<std::string> KllItemTypes();
 // `shuffle_seed` drives the shuffled order.
 ItemStream KllItems(const std::string& item_type, int64_t start, int64_t count, ItemOrder order,
                     uint64_t shuffle_seed);
-
-// The rank grid of the quantiles queries: 0, 1/intervals, ..., 1, as decimals
-// (`intervals` a power of two, so they are exact).
-nlohmann::ordered_json KllRankGrid(int intervals = 16);
-// intervals+1 (at most) split points over the values of KllItems(item_type,
-// start, n): one below the smallest, then evenly spaced values up to one past
-// the largest, most of them items themselves (where inclusive and exclusive
-// ranks part). Unique and increasing in the item type's order.
-nlohmann::ordered_json KllPointGrid(const std::string& item_type, int64_t start, int64_t n, int intervals = 8);
 
 // Appends a query step on `slot` answering every query: the grids when the
 // sketch is not empty (they throw on an empty one), the native-only ones when

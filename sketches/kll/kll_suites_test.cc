@@ -27,7 +27,7 @@ TEST(KllSizes, CoverEveryBufferSizeBelowKAndTheFirstCompactions) {
 TEST(KllGrids, PointsAreUniqueAndIncreasingForEveryItemType) {
   for (const char* item : {"double", "float", "long", "string"}) {
     for (int64_t n : {1, 2, 9, 1000}) {
-      const auto points = KllPointGrid(item, 0, n);
+      const auto points = PointGrid(item, 0, n);
       ASSERT_GE(points.size(), 3u) << item << " n=" << n;
       for (size_t i = 1; i < points.size(); ++i) {
         const std::string a = points[i - 1], b = points[i];
@@ -39,8 +39,8 @@ TEST(KllGrids, PointsAreUniqueAndIncreasingForEveryItemType) {
       }
     }
   }
-  EXPECT_EQ(KllRankGrid().size(), 17u);
-  EXPECT_EQ(KllRankGrid()[1], "0.0625");
+  EXPECT_EQ(RankGrid().size(), 17u);
+  EXPECT_EQ(RankGrid()[1], "0.0625");
 }
 
 TEST(KllSuites, SeedOptionalIsABoolBesideASeed) {

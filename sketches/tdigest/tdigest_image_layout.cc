@@ -1,0 +1,119 @@
+#include "sketches/tdigest/tdigest_image_layout.h"
+
+#include <cstring>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "harness/family/image_bytes.h"
+
+namespace dsconform {
+namespace {
+
+constexpr uint8_t kTdigestType = 20;
+constexpr uint32_t kHeaderBytes = 8;
+constexpr uint32_t kMultipleHeaderBytes = 16;
+
+class Decoder {
+ public:
+  explicit Decoder(std::string_view img) : img_(img), whole_(true) {}
+  Decoder(std::string_view img, uint32_t begin, uint32_t end) : img_(img), whole_(false), begin_(begin), end_(end) {}
+
+  std::vector<DecodedField> Run() {
+    if (!Room(0, kHeaderBytes)) return Finish();
+    const uint64_t pre = LoadLe(img_, 0, 1), type = LoadLe(img_, 2, 1), flags = LoadLe(img_, 5, 1);
+    Add("preLongs", 0, 1, absl::StrCat(pre));
+    Add("serVer", 1, 1, absl::StrCat(LoadLe(img_, 1, 1)));
+    Add("type", 2, 1, type == kTdigestType ? "20 (t-digest)" : absl::StrCat(type, " (not t-digest)"));
+    Add("k", 3, 2, absl::StrCat(LoadLe(img_, 3, 2)));
+    Add("flags", 5, 1, absl::StrFormat("0x%02x", flags));
+    Add("flags.IS_EMPTY", 5, 1, (flags & 1) ? "1" : "0");
+    Add("flags.IS_SINGLE_VALUE", 5, 1, (flags & 2) ? "1" : "0");
+    Add("flags.REVERSE_MERGE", 5, 1, (flags & 4) ? "1" : "0");
+    if (flags & 0xf8) Add("flags.bits3-7", 5, 1, absl::StrFormat("0x%02x", flags & 0xf8));
+    Add("unused", 6, 2, absl::StrCat(LoadLe(img_, 6, 2)));
+    pos_ = kHeaderBytes;
+    if (flags & 1) return Finish();
+    if (flags & 2) {
+      const uint32_t width = img_.size() - kHeaderBytes == 4 ? 4 : 8;
+      if (Room(pos_, width)) Value("value", width);
+      return Finish();
+    }
+    if (!Room(pos_, 8)) return Finish();
+    const uint64_t nc = LoadLe(img_, 8, 4), nb = LoadLe(img_, 12, 4);
+    Add("numCentroids", 8, 4, absl::StrCat(nc));
+    Add("numBuffered", 12, 4, absl::StrCat(nb));
+    pos_ = kMultipleHeaderBytes;
+    // size = 16 + width * (2 + nb + 2 * nc): a centroid is a mean and a weight of the value's width.
+    const uint64_t words = 2 + nb + 2 * nc;
+    const uint32_t width = img_.size() - kMultipleHeaderBytes == 4 * words ? 4 : 8;
+    if (!Room(pos_, width)) return Finish();
+    Value("min", width);
+    if (!Room(pos_, width)) return Finish();
+    Value("max", width);
+    for (uint64_t i = 0; i < nc; ++i) {
+      if (!Room(pos_, 2 * width)) return Finish();
+      Value(absl::StrCat("centroid[", i, "].mean"), width);
+      Add(absl::StrCat("centroid[", i, "].weight"), pos_, width, absl::StrCat(LoadLe(img_, pos_, width)));
+      pos_ += width;
+    }
+    for (uint64_t i = 0; i < nb; ++i) {
+      if (!Room(pos_, width)) return Finish();
+      Value(absl::StrCat("buffer[", i, "]"), width);
+    }
+    return Finish();
+  }
+
+ private:
+  // A double or float at pos_, advancing past it.
+  void Value(std::string name, uint32_t width) {
+    const uint64_t bits = LoadLe(img_, pos_, width);
+    double d;
+    if (width == 4) {
+      float f;
+      const uint32_t b32 = static_cast<uint32_t>(bits);
+      std::memcpy(&f, &b32, 4);
+      d = f;
+    } else {
+      std::memcpy(&d, &bits, 8);
+    }
+    Add(std::move(name), pos_, width, FormatImageDouble(d));
+    pos_ += width;
+  }
+
+  bool Room(uint64_t off, uint64_t size) {
+    if (off + size <= img_.size()) return true;
+    if (off < img_.size())
+      Add("truncated", static_cast<uint32_t>(off), static_cast<uint32_t>(img_.size() - off),
+          absl::StrCat(img_.size() - off, " of ", size, " bytes"));
+    truncated_ = true;
+    return false;
+  }
+
+  std::vector<DecodedField> Finish() {
+    if (!truncated_ && pos_ < img_.size())
+      Add("undecoded", pos_, static_cast<uint32_t>(img_.size() - pos_), absl::StrCat(img_.size() - pos_, " bytes"));
+    return fields_;
+  }
+
+  void Add(std::string name, uint32_t offset, uint32_t size, std::string value) {
+    if (whole_ || (offset < end_ && offset + size > begin_)) fields_.push_back({std::move(name), offset, size, std::move(value)});
+  }
+
+  std::string_view img_;
+  bool whole_;
+  uint32_t begin_ = 0, end_ = 0;
+  std::vector<DecodedField> fields_;
+  uint32_t pos_ = 0;
+  bool truncated_ = false;
+};
+
+}  // namespace
+
+std::vector<DecodedField> DecodeTdigestImage(std::string_view image) { return Decoder(image).Run(); }
+
+std::vector<DecodedField> DecodeTdigestImageRange(std::string_view image, uint32_t begin, uint32_t end) {
+  return Decoder(image, begin, end).Run();
+}
+
+}  // namespace dsconform

@@ -1,0 +1,90 @@
+#include "sketches/tdigest/tdigest_image_layout.h"
+
+#include <map>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "gtest/gtest.h"
+
+#if defined(DSC_HAVE_CPP) && __has_include("tdigest.hpp")
+#define DSC_TEST_TDIGEST_IMAGES 1
+#include "tdigest.hpp"
+#endif
+
+namespace dsconform {
+namespace {
+
+std::map<std::string, std::string> ByName(const std::vector<DecodedField>& fields) {
+  std::map<std::string, std::string> m;
+  for (const auto& f : fields) m[f.name] = f.value;
+  return m;
+}
+
+TEST(TdigestImageLayout, DecodesAHandBuiltEmptyImageAndReportsTruncation) {
+  const std::string empty("\x01\x01\x14\x64\x00\x01\x00\x00", 8);
+  auto e = ByName(DecodeTdigestImage(empty));
+  EXPECT_EQ(e["type"], "20 (t-digest)");
+  EXPECT_EQ(e["k"], "100");
+  EXPECT_EQ(e["flags.IS_EMPTY"], "1");
+  EXPECT_EQ(e.count("undecoded"), 0u);
+
+  // Two centroids announced, the image ends inside the first.
+  std::string cut("\x02\x01\x14\x0a\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00", 16);
+  cut += std::string(20, '\0');
+  auto t = ByName(DecodeTdigestImage(cut));
+  EXPECT_EQ(t["numCentroids"], "2");
+  EXPECT_EQ(t["truncated"], "4 of 16 bytes");
+}
+
+#ifdef DSC_TEST_TDIGEST_IMAGES
+TEST(TdigestImageLayout, DecodesCompactDoubleImagesTheLibraryWrites) {
+  datasketches::tdigest<double> td(10);
+  for (int i = 0; i < 1000; ++i) td.update(i - 500.0);
+  const auto bytes = td.serialize();
+  const std::string image(bytes.begin(), bytes.end());
+  const auto fields = DecodeTdigestImage(image);
+  auto m = ByName(fields);
+  EXPECT_EQ(m["preLongs"], "2");
+  EXPECT_EQ(m["k"], "10");
+  EXPECT_EQ(m["min"], "-500.0");
+  EXPECT_EQ(m["max"], "499.0");
+  EXPECT_EQ(m["numBuffered"], "0");
+  // The weights of the centroids it lists add up to the digest's total weight.
+  uint64_t weight = 0, centroids = 0;
+  for (const auto& f : fields)
+    if (f.name.find("].weight") != std::string::npos) weight += std::stoull(f.value), ++centroids;
+  EXPECT_EQ(absl::StrCat(centroids), m["numCentroids"]);
+  EXPECT_EQ(weight, td.get_total_weight());
+  EXPECT_EQ(m.count("undecoded"), 0u);
+  EXPECT_EQ(m.count("truncated"), 0u);
+}
+
+TEST(TdigestImageLayout, DecodesFloatImagesWithTheBufferKept) {
+  datasketches::tdigest<float> td(10);
+  for (int i = 0; i < 300; ++i) td.update(static_cast<float>(i) / 4);  // compresses once, then buffers
+  td.update(0.5f);
+  const auto bytes = td.serialize(0, true);
+  const std::string image(bytes.begin(), bytes.end());
+  auto m = ByName(DecodeTdigestImage(image));
+  EXPECT_EQ(m["min"], "0.0");
+  EXPECT_EQ(m["max"], "74.75");
+  EXPECT_NE(m["numBuffered"], "0");
+  EXPECT_EQ(m["centroid[0].weight"], "1");  // 32-bit weights after float means
+  const std::string last = absl::StrCat("buffer[", std::stoul(m["numBuffered"]) - 1, "]");
+  EXPECT_EQ(m[last], "0.5");
+  EXPECT_EQ(m.count("undecoded"), 0u);
+}
+
+TEST(TdigestImageLayout, DecodesASingleValueImage) {
+  datasketches::tdigest<double> td(100);
+  td.update(2.5);
+  const auto bytes = td.serialize();
+  auto m = ByName(DecodeTdigestImage(std::string(bytes.begin(), bytes.end())));
+  EXPECT_EQ(m["flags.IS_SINGLE_VALUE"], "1");
+  EXPECT_EQ(m["value"], "2.5");
+  EXPECT_EQ(m.count("undecoded"), 0u);
+}
+#endif
+
+}  // namespace
+}  // namespace dsconform
