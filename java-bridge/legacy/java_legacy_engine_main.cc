@@ -2,7 +2,7 @@
 // docs/engine-protocol.md on stdin/stdout. It is how java@6.x and java@7.x run: their releases
 // cannot share the in-process engine's JDK 25 JVM, so this program hosts the JDK they were staged
 // for (engines.json: JDK 17, with jdk.incubator.foreign for 7.x) and runs the same bridge runtime,
-// with the families of java-bridge/legacy/, through the java-bridge code.
+// with the 9.x families translated to their API (memory_api.sed), through the java-bridge code.
 //   dsconform-java-engine --engine=java@6.2.0 [--engines_json=<catalog>] [--jvm_option=<opt>]...
 //                         [--name | --hello]
 // A version that cannot run here exits with status 2 and says why on stderr.
