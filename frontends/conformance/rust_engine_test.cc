@@ -42,9 +42,10 @@ TEST_F(RustEngineTest, NamesItselfAfterTheCrateAndDeclaresItsFamilies) {
   EXPECT_TRUE(absl::StartsWith(factory_->name(), "rust@")) << factory_->name();
   auto engine = factory_->Create();
   ASSERT_TRUE(engine.ok());
-  for (const std::string& family : CompiledFamilies().names())
+  for (const char* family : {"hll", "theta", "cpc", "fi", "kll", "tuple"})
     EXPECT_TRUE((*engine)->SupportsFamily(family)) << family;
-  EXPECT_FALSE((*engine)->SupportsFamily("bloom"));  // no such family in the harness
+  EXPECT_FALSE((*engine)->SupportsFamily("tdigest"));  // the crate has it; the wing does not yet
+  EXPECT_FALSE((*engine)->SupportsFamily("bloom"));    // no such family in the harness
 }
 
 TEST_F(RustEngineTest, EstimatesAndImagesAreThoseOfAnHllSketch) {
