@@ -54,11 +54,13 @@ import org.apache.datasketches.tuple.strings.ArrayOfStringsTupleSketch;
  * array-of-doubles sketch. Compiled against 9.1.0; 9.0.0 has no seed for the generic tuple sketch
  * and its set operations (UpdatableTupleSketchBuilder.setSeed, the seeded TupleUnion,
  * TupleIntersection, TupleAnotB, JaccardSimilarity and heapifySketch are 9.1.0's): there a step
- * with a seed other than the default records itself unsupported. java-direct: an aod sketch,
- * union and intersection live in a MemorySegment, compact aod sketches are written into one; the
- * generic tuple sketch has no MemorySegment form, so it runs as on the heap. The array-of-strings
- * sketch (aos, tuple.strings, 9.0.0 on) is a generic tuple sketch keyed by a String[]: its summary
- * is replaced on update and its set operations keep the first summary, as the library's are.
+ * with a seed other than the default records itself unsupported, as on 6.x and 7.x, which run this
+ * class translated (java-bridge/legacy/tuple_api.sed; hence no pattern switches: they compile for
+ * Java 17 there). java-direct: an aod sketch, union and intersection live in a MemorySegment,
+ * compact aod sketches are written into one; the generic tuple sketch has no MemorySegment form,
+ * so it runs as on the heap. The array-of-strings sketch (aos, tuple.strings) is a generic tuple
+ * sketch keyed by a String[]: its summary is replaced on update and its set operations keep the
+ * first summary, as the library's are.
  */
 final class TupleFamily implements Family {
   @Override
@@ -231,22 +233,22 @@ final class TupleFamily implements Family {
         case "result" -> {
           Object from = slot(op.arg("from"));
           if (!(from instanceof SetOp s)) throw new IllegalArgumentException("slot " + op.arg("from") + " is not a set operation");
-          Object r = switch (s.op()) {
-            case TupleUnion u -> u.getResult();
-            case TupleIntersection i -> i.getResult();
-            case ArrayOfDoublesUnion u -> ctx.direct ? u.getResult(MemorySegment.ofArray(new byte[s.maxResultBytes()])) : u.getResult();
-            case ArrayOfDoublesIntersection i -> i.getResult();
-            default -> throw new IllegalArgumentException("slot " + op.arg("from") + " is not a union or an intersection");
-          };
+          Object r;
+          if (s.op() instanceof TupleUnion u) r = u.getResult();
+          else if (s.op() instanceof TupleIntersection i) r = i.getResult();
+          else if (s.op() instanceof ArrayOfDoublesUnion u)
+            r = ctx.direct ? u.getResult(MemorySegment.ofArray(new byte[s.maxResultBytes()])) : u.getResult();
+          else if (s.op() instanceof ArrayOfDoublesIntersection i) r = i.getResult();
+          else throw new IllegalArgumentException("slot " + op.arg("from") + " is not a union or an intersection");
           slots.put(op.slot(), r);
         }
         case "compact" -> {
           Object from = slot(op.arg("from"));
-          Object r = switch (from) {
-            case TupleSketch t -> t.compact();
-            case ArrayOfDoublesSketch a -> ctx.direct ? a.compact(MemorySegment.ofArray(new byte[compactBytes(a)])) : a.compact();
-            default -> throw new IllegalArgumentException("slot " + op.arg("from") + " is not a tuple sketch");
-          };
+          Object r;
+          if (from instanceof TupleSketch t) r = t.compact();
+          else if (from instanceof ArrayOfDoublesSketch a)
+            r = ctx.direct ? a.compact(MemorySegment.ofArray(new byte[compactBytes(a)])) : a.compact();
+          else throw new IllegalArgumentException("slot " + op.arg("from") + " is not a tuple sketch");
           slots.put(op.slot(), r);
         }
         case "a_not_b" -> slots.put(op.slot(), aNotB(op));
@@ -330,15 +332,17 @@ final class TupleFamily implements Family {
     private void update(ProgramReader.Op op) {
       Object target = slot(op.slot());
       Values v = Values.of(op);
-      switch (target) {
-        case UpdatableThetaSketch t -> ctx.items(op, new ThetaSink(t));
-        case ArrayOfStringsTupleSketch a -> {
-          String[] strings = op.listArg("strings");
-          ctx.items(op, new AosSink(a, strings.length == 0 ? new String[] {"s"} : strings, aosStrings.getOrDefault(op.slot(), 1)));
-        }
-        case UpdatableTupleSketch t -> ctx.items(op, new TupleSink(t, v, isIntSketch(t)));
-        case ArrayOfDoublesUpdatableSketch a -> ctx.items(op, new AodSink(a, v));
-        default -> throw new IllegalArgumentException("slot " + op.slot() + " cannot be updated");
+      if (target instanceof UpdatableThetaSketch t) {
+        ctx.items(op, new ThetaSink(t));
+      } else if (target instanceof ArrayOfStringsTupleSketch a) {
+        String[] strings = op.listArg("strings");
+        ctx.items(op, new AosSink(a, strings.length == 0 ? new String[] {"s"} : strings, aosStrings.getOrDefault(op.slot(), 1)));
+      } else if (target instanceof UpdatableTupleSketch t) {
+        ctx.items(op, new TupleSink(t, v, isIntSketch(t)));
+      } else if (target instanceof ArrayOfDoublesUpdatableSketch a) {
+        ctx.items(op, new AodSink(a, v));
+      } else {
+        throw new IllegalArgumentException("slot " + op.slot() + " cannot be updated");
       }
     }
 
@@ -351,30 +355,26 @@ final class TupleFamily implements Family {
       Object target = slot(op.slot());
       Object from = slot(op.arg("from"));
       if (!(target instanceof SetOp s)) throw new IllegalArgumentException("slot " + op.slot() + " is not a set operation");
-      switch (s.op()) {
-        case TupleUnion u -> {
-          if (from instanceof ThetaSketch t) u.union(t, s.kind().summaryOf(Values.of(op)));
-          else u.union((TupleSketch) from);
+      if (s.op() instanceof TupleUnion u) {
+        if (from instanceof ThetaSketch t) u.union(t, s.kind().summaryOf(Values.of(op)));
+        else u.union((TupleSketch) from);
+      } else if (s.op() instanceof TupleIntersection i) {
+        if (from instanceof ThetaSketch t) i.intersect(t, s.kind().summaryOf(Values.of(op)));
+        else i.intersect((TupleSketch) from);
+      } else if (s.op() instanceof ArrayOfDoublesUnion u) {
+        if (from instanceof ThetaSketch) {
+          unsupported(op, "datasketches-java has no theta sketch input to an ArrayOfDoublesUnion");
+          return;
         }
-        case TupleIntersection i -> {
-          if (from instanceof ThetaSketch t) i.intersect(t, s.kind().summaryOf(Values.of(op)));
-          else i.intersect((TupleSketch) from);
+        u.union((ArrayOfDoublesSketch) from);
+      } else if (s.op() instanceof ArrayOfDoublesIntersection i) {
+        if (from instanceof ThetaSketch) {
+          unsupported(op, "datasketches-java has no theta sketch input to an ArrayOfDoublesIntersection");
+          return;
         }
-        case ArrayOfDoublesUnion u -> {
-          if (from instanceof ThetaSketch) {
-            unsupported(op, "datasketches-java has no theta sketch input to an ArrayOfDoublesUnion");
-            return;
-          }
-          u.union((ArrayOfDoublesSketch) from);
-        }
-        case ArrayOfDoublesIntersection i -> {
-          if (from instanceof ThetaSketch) {
-            unsupported(op, "datasketches-java has no theta sketch input to an ArrayOfDoublesIntersection");
-            return;
-          }
-          i.intersect((ArrayOfDoublesSketch) from, SUM);
-        }
-        default -> throw new IllegalArgumentException("slot " + op.slot() + " is not a set operation");
+        i.intersect((ArrayOfDoublesSketch) from, SUM);
+      } else {
+        throw new IllegalArgumentException("slot " + op.slot() + " is not a set operation");
       }
     }
 
@@ -420,17 +420,16 @@ final class TupleFamily implements Family {
     private void serialize(ProgramReader.Op op) {
       Object s = slot(op.slot());
       String form = op.arg("form");
-      byte[] image = switch (s) {
-        case TupleSketch<?> t -> form.equals("updatable") ? updatable(t).toByteArray() : t.compact().toByteArray();
-        case ArrayOfDoublesSketch a -> {
-          if (form.equals("updatable")) {
-            if (!(a instanceof ArrayOfDoublesUpdatableSketch)) throw new IllegalArgumentException("not an update sketch");
-            yield a.toByteArray();
-          }
-          yield a instanceof ArrayOfDoublesUpdatableSketch u ? u.compact().toByteArray() : a.toByteArray();
-        }
-        default -> throw new IllegalArgumentException("slot " + op.slot() + " is not a tuple sketch");
-      };
+      byte[] image;
+      if (s instanceof TupleSketch<?> t) {
+        image = form.equals("updatable") ? updatable(t).toByteArray() : t.compact().toByteArray();
+      } else if (s instanceof ArrayOfDoublesSketch a) {
+        if (form.equals("updatable") && !(a instanceof ArrayOfDoublesUpdatableSketch))
+          throw new IllegalArgumentException("not an update sketch");
+        image = !form.equals("updatable") && a instanceof ArrayOfDoublesUpdatableSketch u ? u.compact().toByteArray() : a.toByteArray();
+      } else {
+        throw new IllegalArgumentException("slot " + op.slot() + " is not a tuple sketch");
+      }
       ctx.image(op.arg("as", op.slot()) + "." + form, image);
     }
 
@@ -545,12 +544,11 @@ final class TupleFamily implements Family {
       TupleSketchIterator<?> it = s.iterator();
       while (it.next()) {
         Object summary = it.getSummary();
-        String text = switch (summary) {
-          case DoubleSummary d -> String.format("%016x", Double.doubleToRawLongBits(d.getValue()));
-          case IntegerSummary i -> Integer.toString(i.getValue());
-          case ArrayOfStringsSummary a -> aosText(a.getValue());
-          default -> summary.toString();
-        };
+        String text;
+        if (summary instanceof DoubleSummary d) text = String.format("%016x", Double.doubleToRawLongBits(d.getValue()));
+        else if (summary instanceof IntegerSummary i) text = Integer.toString(i.getValue());
+        else if (summary instanceof ArrayOfStringsSummary a) text = aosText(a.getValue());
+        else text = summary.toString();
         entries.put(it.getHash(), text);
       }
       return join(entries);
