@@ -23,6 +23,7 @@
 #include "frontends/cli/report_output.h"
 #include "frontends/cli/test_signal.h"
 #include "harness/case/glob_match.h"
+#include "harness/engine/process/child_process.h"
 #include "harness/expect/known_differences.h"
 #include "harness/expect/rule_drafts.h"
 #include "harness/fuzz/fuzz_cases.h"
@@ -51,6 +52,7 @@ void OnSignal(int) {
     return;
   }
   (void)!::write(STDERR_FILENO, kSecond, sizeof kSecond - 1);
+  KillAllChildProcessGroups();  // engines in their own process groups would compute on, orphaned
   ::_exit(130);
 }
 

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
@@ -21,6 +22,26 @@ namespace dsconform {
 namespace {
 
 std::string ErrnoText(int err) { return std::strerror(err); }
+
+// The process groups of the children alive now, for KillAllChildProcessGroups, which runs in a
+// signal handler: plain atomics only. More children than slots is not expected (one per engine
+// and worker); those past it are only left out of that last resort.
+constexpr int kLiveSlots = 256;
+std::atomic<pid_t> g_live[kLiveSlots];
+
+void Register(pid_t pid) {
+  for (auto& slot : g_live) {
+    pid_t empty = 0;
+    if (slot.compare_exchange_strong(empty, pid)) return;
+  }
+}
+
+void Unregister(pid_t pid) {
+  for (auto& slot : g_live) {
+    pid_t mine = pid;
+    if (slot.compare_exchange_strong(mine, 0)) return;
+  }
+}
 
 // Moves `fd` to a number above 2, close-on-exec, so that dup2 onto the
 // child's 0..2 never meets itself and no other child inherits it.
@@ -147,6 +168,7 @@ absl::StatusOr<std::unique_ptr<ChildProcess>> ChildProcess::Spawn(const std::vec
     close_all();
     return absl::FailedPreconditionError(absl::StrCat("cannot start ", absl::StrJoin(argv, " "), ": ", ErrnoText(rc)));
   }
+  Register(pid);
   std::unique_ptr<ChildProcess> child(new ChildProcess());
   child->pid_ = pid;
   child->stdin_fd_ = in[1];
@@ -263,6 +285,7 @@ bool ChildProcess::TryReap(bool block) {
   } while (r < 0 && errno == EINTR);
   if (r == 0) return false;
   reaped_ = true;
+  Unregister(pid_);
   if (r < 0) {
     how_ended_ = absl::StrCat("ended, status unknown (", ErrnoText(errno), ")");
     return true;
@@ -308,6 +331,13 @@ std::string ChildProcess::Kill() {
   TryReap(true);
   DrainStderr();
   return how_ended_;
+}
+
+void KillAllChildProcessGroups() {
+  for (auto& slot : g_live) {
+    const pid_t pid = slot.load();
+    if (pid > 0) kill(-pid, SIGKILL);
+  }
 }
 
 }  // namespace dsconform

@@ -82,6 +82,10 @@ class ChildProcess {
 // "signal 11 (SIGSEGV)".
 std::string DescribeSignal(int sig);
 
+// Kills the process group of every child not reaped yet: for a harness that must exit at once (a
+// second interrupt), so that no engine goes on computing a batch nobody will read. Async-signal-safe.
+void KillAllChildProcessGroups();
+
 }  // namespace dsconform
 
 #endif  // DSCONFORM_HARNESS_ENGINE_PROCESS_CHILD_PROCESS_H_

@@ -2,6 +2,9 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <unistd.h>
+
+#include <fstream>
 
 #include "gtest/gtest.h"
 
@@ -23,6 +26,30 @@ TEST(ChildProcess, DestructionKillsAndReapsTheChild) {
   child.reset();
   EXPECT_EQ(kill(pid, 0), -1);  // gone, and no zombie left behind
   EXPECT_EQ(errno, ESRCH);
+}
+
+// What a second interrupt does before the harness exits: a busy engine ignores the end of its
+// input, so its whole process group (here a shell and the loop it started) is killed, and a
+// child already reaped is left alone.
+TEST(ChildProcess, KillAllChildProcessGroupsKillsEveryLiveChildAndWhatItStarted) {
+  auto busy = Start({"sh", "-c", "sh -c 'while :; do :; done' & echo $!; wait"});
+  std::string line;
+  while (line.find('\n') == std::string::npos) ASSERT_TRUE(busy->Read(&line, Soon()).ok());
+  const std::string loop = "/proc/" + line.substr(0, line.find('\n')) + "/stat";
+  auto done = Start({"sh", "-c", "exit 0"});
+  EXPECT_EQ(done->Finish(absl::Seconds(5)), "exited with status 0");
+  KillAllChildProcessGroups();
+  EXPECT_EQ(busy->Finish(absl::Seconds(5)), "crashed: signal 9 (SIGKILL)");
+  // The loop it started is gone or a zombie (whoever adopted it reaps it), not running.
+  const absl::Time until = Soon();
+  char state = 'R';
+  while (absl::Now() < until) {
+    std::ifstream stat(loop);
+    std::string pid, comm;
+    if (!(stat >> pid >> comm >> state) || state == 'Z') break;
+    usleep(10000);
+  }
+  EXPECT_TRUE(state == 'Z' || !std::ifstream(loop)) << state;
 }
 
 TEST(ChildProcess, BytesGoThroughStdinAndStdout) {
