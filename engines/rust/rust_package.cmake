@@ -4,7 +4,8 @@
 #   -DOUT=<dir> -DLABEL=<label> -DENGINE_SOURCE=<engines/rust> and either
 #   -DCRATE_VERSION=<x.y.z> (the registry's crate) or -DCRATE_PATH=<the crate's directory>
 # What a crate has: Tuple (the "tuple" feature) came in 0.5.0, KLL ("kll") and
-# HllSketch::composite_estimate in 0.6.0; a source tree is asked directly.
+# HllSketch::composite_estimate in 0.6.0, and the t-digest API the engine uses (queries returning
+# Result) in 0.6.0; a source tree is asked directly.
 set(crate "\"hll\", \"theta\", \"cpc\", \"frequencies\"")
 set(engine "")
 if(CRATE_PATH)
@@ -16,6 +17,13 @@ if(CRATE_PATH)
       list(APPEND engine "\"${family}\"")
     endif()
   endforeach()
+  if(EXISTS "${CRATE_PATH}/src/tdigest/sketch.rs")
+    file(READ "${CRATE_PATH}/src/tdigest/sketch.rs" tdigest)
+    if(manifest MATCHES "\ntdigest *=" AND tdigest MATCHES "pub fn rank\\(&mut self, value: f64\\) -> Result")
+      string(APPEND crate ", \"tdigest\"")
+      list(APPEND engine "\"tdigest\"")
+    endif()
+  endif()
   if(EXISTS "${CRATE_PATH}/src/hll/sketch.rs")
     file(READ "${CRATE_PATH}/src/hll/sketch.rs" hll)
     if(hll MATCHES "pub fn composite_estimate")
@@ -29,13 +37,13 @@ else()
     list(APPEND engine "\"tuple\"")
   endif()
   if(CRATE_VERSION VERSION_GREATER_EQUAL 0.6.0)
-    string(APPEND crate ", \"kll\"")
-    list(APPEND engine "\"kll\"" "\"hll_composite\"")
+    string(APPEND crate ", \"kll\", \"tdigest\"")
+    list(APPEND engine "\"kll\"" "\"hll_composite\"" "\"tdigest\"")
   endif()
 endif()
 list(JOIN engine ", " engine)
 set(DSC_RUST_CRATE_FEATURES "${crate}")
-set(DSC_RUST_ENGINE_FEATURES "default = [${engine}]\nkll = []\ntuple = []\nhll_composite = []")
+set(DSC_RUST_ENGINE_FEATURES "default = [${engine}]\nkll = []\ntuple = []\nhll_composite = []\ntdigest = []")
 set(DSC_RUST_ENGINE_SOURCE "${ENGINE_SOURCE}")
 # configure_file writes only when the text changes: cargo rebuilds only what did.
 configure_file("${ENGINE_SOURCE}/Cargo.toml.in" "${OUT}/Cargo.toml" @ONLY)

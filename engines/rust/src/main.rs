@@ -16,6 +16,8 @@ mod fi;
 mod hll;
 #[cfg(feature = "kll")]
 mod kll;
+#[cfg(feature = "tdigest")]
+mod tdigest;
 mod theta;
 #[cfg(feature = "tuple")]
 mod tuple;
@@ -42,6 +44,8 @@ fn families() -> Vec<Family> {
     let families = families.chain([kll::family()]);
     #[cfg(feature = "tuple")]
     let families = families.chain([tuple::family()]);
+    #[cfg(feature = "tdigest")]
+    let families = families.chain([tdigest::family()]);
     families.collect()
 }
 
