@@ -150,7 +150,8 @@ func (k *kllSketch[C]) merge(from kllSlot) (bool, error) {
 
 func (k *kllSketch[C]) serialize() ([]byte, error) { return k.s.ToSlice() }
 
-func kllDecimals(o op, key string) ([]float64, error) {
+// decimals reads a list of decimals (JSON numbers or text) of the step: ranks, split points.
+func decimals(o op, key string) ([]float64, error) {
 	list, _ := o[key].([]any)
 	out := make([]float64, 0, len(list))
 	for _, v := range list {
@@ -179,7 +180,7 @@ func (k *kllSketch[C]) points(o op) ([]C, error) {
 }
 
 func (k *kllSketch[C]) query(o op, obs *observations) error {
-	ranks, err := kllDecimals(o, "ranks")
+	ranks, err := decimals(o, "ranks")
 	if err != nil {
 		return err
 	}
