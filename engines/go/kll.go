@@ -150,21 +150,6 @@ func (k *kllSketch[C]) merge(from kllSlot) (bool, error) {
 
 func (k *kllSketch[C]) serialize() ([]byte, error) { return k.s.ToSlice() }
 
-// decimals reads a list of decimals (JSON numbers or text) of the step: ranks, split points.
-func decimals(o op, key string) ([]float64, error) {
-	list, _ := o[key].([]any)
-	out := make([]float64, 0, len(list))
-	for _, v := range list {
-		text := fmt.Sprint(v)
-		x, err := strconv.ParseFloat(text, 64)
-		if err != nil {
-			return nil, rejected(fmt.Sprintf("%s: '%s' is not a decimal", key, text))
-		}
-		out = append(out, x)
-	}
-	return out, nil
-}
-
 func (k *kllSketch[C]) points(o op) ([]C, error) {
 	list, _ := o["points"].([]any)
 	out := make([]C, 0, len(list))
@@ -180,7 +165,7 @@ func (k *kllSketch[C]) points(o op) ([]C, error) {
 }
 
 func (k *kllSketch[C]) query(o op, obs *observations) error {
-	ranks, err := decimals(o, "ranks")
+	ranks, err := o.decimals("ranks")
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -64,6 +65,21 @@ func (o op) out() string {
 }
 
 // queries are the queries of a query step.
+// decimals reads a list of decimals (JSON numbers or their text): a query's ranks or split points.
+func (o op) decimals(key string) ([]float64, error) {
+	list, _ := o[key].([]any)
+	out := make([]float64, 0, len(list))
+	for _, v := range list {
+		text := fmt.Sprint(v)
+		x, err := strconv.ParseFloat(text, 64)
+		if err != nil {
+			return nil, rejected(fmt.Sprintf("%s: '%s' is not a decimal", key, text))
+		}
+		out = append(out, x)
+	}
+	return out, nil
+}
+
 func (o op) queries() []string {
 	var out []string
 	list, _ := o["queries"].([]any)

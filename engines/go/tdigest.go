@@ -132,11 +132,11 @@ func (s *tdigestStage) step(o op, it *items, io *stageIO) error {
 }
 
 func tdigestQuery(d *tdigest.Double, o op, obs *observations) error {
-	ranks, err := decimals(o, "ranks")
+	ranks, err := o.decimals("ranks")
 	if err != nil {
 		return err
 	}
-	points, err := decimals(o, "points")
+	points, err := o.decimals("points")
 	if err != nil {
 		return err
 	}

@@ -155,21 +155,6 @@ fn criteria(q: &str) -> SearchCriteria {
     if q.ends_with("_excl") { SearchCriteria::Exclusive } else { SearchCriteria::Inclusive }
 }
 
-fn decimals(op: &Op, key: &str) -> Result<Vec<f64>, StepError> {
-    op.get(key)
-        .and_then(|v| v.as_array())
-        .map(|a| {
-            a.iter()
-                .map(|v| {
-                    v.as_f64()
-                        .or_else(|| v.as_str().and_then(|t| t.parse().ok()))
-                        .ok_or_else(|| rejected(format!("{key}: not decimals")))
-                })
-                .collect()
-        })
-        .unwrap_or(Ok(vec![]))
-}
-
 fn points<T: Item>(op: &Op) -> Result<Vec<T>, StepError> {
     let texts = op.get("points").and_then(|v| v.as_array()).cloned().unwrap_or_default();
     texts.iter().map(|v| T::parse(v.as_str().unwrap_or(""))).collect()
@@ -177,7 +162,7 @@ fn points<T: Item>(op: &Op) -> Result<Vec<T>, StepError> {
 
 fn query<T: Item>(s: &KllSketch<T>, op: &Op, obs: &mut Observations) -> Result<(), StepError> {
     let prefix = op.out();
-    let ranks = decimals(op, "ranks")?;
+    let ranks = op.decimals("ranks")?;
     let points: Vec<T> = points(op)?;
     for q in op.queries() {
         let name = format!("{prefix}.{q}");

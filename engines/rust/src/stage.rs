@@ -64,6 +64,18 @@ impl<'a> Op<'a> {
     pub fn out(&self) -> &'a str {
         self.opt_str("as").unwrap_or(self.sketch())
     }
+    /// A list of decimals (JSON numbers or their text): a query's ranks or split points.
+    pub fn decimals(&self, key: &str) -> Result<Vec<f64>, StepError> {
+        let values = self.0.get(key).and_then(Value::as_array).cloned().unwrap_or_default();
+        values
+            .iter()
+            .map(|v| {
+                v.as_f64()
+                    .or_else(|| v.as_str().and_then(|t| t.parse().ok()))
+                    .ok_or_else(|| rejected(format!("{key}: not decimals")))
+            })
+            .collect()
+    }
     /// The queries of a query step.
     pub fn queries(&self) -> Vec<&'a str> {
         self.0.get("queries").and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default()

@@ -48,22 +48,10 @@ fn empty(query: &str) -> StepError {
     }
 }
 
-fn decimals(op: &Op, key: &str) -> Result<Vec<f64>, StepError> {
-    let values = op.get(key).and_then(|v| v.as_array()).cloned().unwrap_or_default();
-    values
-        .iter()
-        .map(|v| {
-            v.as_f64()
-                .or_else(|| v.as_str().and_then(|t| t.parse().ok()))
-                .ok_or_else(|| rejected(format!("{key}: not decimals")))
-        })
-        .collect()
-}
-
 fn query(s: &mut TDigestMut, op: &Op, obs: &mut Observations) -> Result<(), StepError> {
     let prefix = op.out();
-    let ranks = decimals(op, "ranks")?;
-    let points = decimals(op, "points")?;
+    let ranks = op.decimals("ranks")?;
+    let points = op.decimals("points")?;
     for q in op.queries() {
         let name = format!("{prefix}.{q}");
         match q {
