@@ -212,7 +212,9 @@ func leadingInteger(text string) int64 {
 func valuesOf(o op) (*tupleValues, error) {
 	v := &tupleValues{}
 	if sp, ok := o.optStr("special"); ok {
-		x, known := map[string]float64{"nan": math.NaN(), "inf": math.Inf(1), "-inf": math.Inf(-1), "-0": math.Copysign(0, -1)}[sp]
+		// The NaN of Java's Double.NaN and C++'s quiet_NaN: Go's math.NaN() has another payload.
+		x, known := map[string]float64{"nan": math.Float64frombits(0x7ff8000000000000), "inf": math.Inf(1),
+			"-inf": math.Inf(-1), "-0": math.Copysign(0, -1)}[sp]
 		if !known {
 			return nil, rejected(fmt.Sprintf("special: '%s' is not nan, inf, -inf or -0", sp))
 		}
