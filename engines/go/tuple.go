@@ -171,7 +171,7 @@ func (s *tupleStage) step(o op, it *items, io *stageIO) error {
 		if b.kind == nil {
 			v, err = a.kind.aNotTheta(a.value, b.value.(theta.Sketch), o)
 		} else {
-			v, err = a.kind.aNotB(a.value, b.value, thetaSeed(o), ordered(o))
+			v, err = a.kind.aNotB(a.value, b.value, o)
 		}
 		if err != nil {
 			return err

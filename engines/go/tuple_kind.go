@@ -29,7 +29,7 @@ type tupleKind interface {
 	mergeTheta(target any, t theta.Sketch, o op) error
 	result(from any, ordered bool) (any, error)
 	compact(from any, ordered bool) (any, error)
-	aNotB(a, b any, seed uint64, ordered bool) (any, error)
+	aNotB(a, b any, o op) (any, error)
 	aNotTheta(a any, b theta.Sketch, o op) (any, error)
 	jaccard(a, b any, o op) (tuple.JaccardSimilarityResult, error)
 	jaccardTheta(a any, b theta.Sketch, o op) (tuple.JaccardSimilarityResult, error)
@@ -102,7 +102,8 @@ func unionOptions(o op) ([]tuple.UnionOptionFunc, error) {
 	return []tuple.UnionOptionFunc{tuple.WithUnionLgK(lgK), tuple.WithUnionSeed(thetaSeed(o))}, nil
 }
 
-// notInserted: the module's answer for an item the sketch does not take.
+// notInsertedTuple is nil where the module answers an item the sketch does not take (a hash at or
+// above theta, a zero hash, an empty string): that is the item's outcome, not a failure.
 func notInsertedTuple(err error) error {
 	for _, e := range []error{tuple.ErrHashExceedsTheta, tuple.ErrZeroHashValue, tuple.ErrUpdateEmptyString} {
 		if errors.Is(err, e) {
@@ -327,7 +328,7 @@ func (k *genericKind[S, V]) compact(from any, ordered bool) (any, error) {
 	return tuple.NewCompactSketch[S](s, ordered)
 }
 
-func (k *genericKind[S, V]) aNotB(a, b any, seed uint64, ordered bool) (any, error) {
+func (k *genericKind[S, V]) aNotB(a, b any, o op) (any, error) {
 	sa, err := k.sketch(a)
 	if err != nil {
 		return nil, err
@@ -336,7 +337,7 @@ func (k *genericKind[S, V]) aNotB(a, b any, seed uint64, ordered bool) (any, err
 	if err != nil {
 		return nil, err
 	}
-	return tuple.ANotB[S](sa, sb, seed, ordered)
+	return tuple.ANotB[S](sa, sb, thetaSeed(o), ordered(o))
 }
 
 func (k *genericKind[S, V]) aNotTheta(a any, b theta.Sketch, o op) (any, error) {
@@ -522,7 +523,7 @@ func (k aodKind) compact(from any, ordered bool) (any, error) {
 	return tuple.NewArrayOfNumbersCompactSketch[float64](s, ordered)
 }
 
-func (k aodKind) aNotB(a, b any, seed uint64, ordered bool) (any, error) {
+func (k aodKind) aNotB(a, b any, o op) (any, error) {
 	sa, err := k.sketch(a)
 	if err != nil {
 		return nil, err
@@ -531,7 +532,7 @@ func (k aodKind) aNotB(a, b any, seed uint64, ordered bool) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return tuple.ArrayOfNumbersSketchANotB[float64](sa, sb, seed, ordered)
+	return tuple.ArrayOfNumbersSketchANotB[float64](sa, sb, thetaSeed(o), ordered(o))
 }
 
 func (k aodKind) aNotTheta(_ any, _ theta.Sketch, o op) (any, error) {
