@@ -129,7 +129,7 @@ type family struct {
 }
 
 // slotMakers give their slot a new value, whatever it held.
-var slotMakers = []string{"create", "union", "result", "deserialize", "copy", "convert", "intersection", "compact", "a_not_b"}
+var slotMakers = []string{"create", "create_theta", "union", "result", "deserialize", "copy", "convert", "intersection", "compact", "a_not_b"}
 
 // slotsRead are the slots whose value a step uses.
 func slotsRead(o op) []string {

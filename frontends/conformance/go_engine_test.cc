@@ -1,6 +1,6 @@
 // go@<version> (engines/go/, the module datasketches-go built by the Go toolchain) on real cases:
-// its hello, real HLL sketches through it, read by the native engine, an error for a bad image, a
-// library panic contained to its case. Skipped when the build has no Go engine (no source tree or
+// its hello, real HLL and Tuple sketches through it, read by the native engine, an error for a bad
+// image, a library panic contained to its case. Skipped when the build has no Go engine (no source tree or
 // module version given, or no Go toolchain).
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -10,6 +10,7 @@
 #include "harness/case/case_builder.h"
 #include "harness/engine/declared_steps.h"
 #include "harness/engine/process/process_engine.h"
+#include "sketches/tuple/tuple_suites.h"
 #ifdef DSCONFORM_HAVE_CPP
 #include "engines/native/cpp_engine.h"
 #endif
@@ -40,7 +41,8 @@ TEST_F(GoEngineTest, NamesItselfAfterTheModuleAndDeclaresItsFamilies) {
   EXPECT_TRUE(absl::StartsWith(factory_->name(), "go@")) << factory_->name();
   auto engine = factory_->Create();
   ASSERT_TRUE(engine.ok());
-  EXPECT_TRUE((*engine)->SupportsFamily("hll"));
+  for (const char* family : {"hll", "theta", "cpc", "fi", "kll", "tuple"})
+    EXPECT_TRUE((*engine)->SupportsFamily(family)) << family;
 }
 
 TEST_F(GoEngineTest, EstimatesAndImagesAreThoseOfAnHllSketch) {
@@ -124,11 +126,53 @@ TEST_F(GoEngineTest, ItsImagesReadByTheNativeEngineEstimateAlike) {
   }
 }
 
+// The wing's double and int summaries are written as datasketches-cpp's default serde writes them
+// (the value only: 8 and 4 bytes), the module's array-of-numbers sketch as C++'s array of doubles:
+// C++ reads each image into the same entries, summaries and estimate, keys hit twice included.
+TEST_F(GoEngineTest, ItsTupleImagesReadByTheNativeEngineHoldTheSameSummaries) {
+  auto cpp = MakeCppEngineFactory();
+  const std::vector<std::string> queries = {"estimate", "lb2", "retained", "is_empty", "summaries"};
+  for (const TupleSummary& s : {TupleSummary{"double_sum", 0}, TupleSummary{"int_min", 0}, TupleSummary{"aod", 3}}) {
+    for (int64_t n : {0, 1, 40, 3000}) {
+      nlohmann::ordered_json create = s.members();
+      create["lg_k"] = 8;
+      const Case c = CaseBuilder(absl::StrCat("tuple/go/read/", s.id(), "/n=", n), "tuple.go", "tuple")
+                         .Step("create", "a", create)
+                         .Update("a", Sequence(-50, n), TupleValues(s, -3, 5))
+                         .Update("a", Sequence(0, n), TupleValues(s, 7, 1))
+                         .Step("serialize", "a", {{"form", "compact"}})
+                         .Step("query", "a", {{"queries", queries}})
+                         .Build();
+      const Observations go = RunOne(c);
+      ASSERT_NE(go.Find("a.compact"), nullptr) << c.id;
+      nlohmann::ordered_json read = s.members();
+      read["image"] = "a.compact";
+      read["mode"] = "heapify";
+      const std::vector<Op> ops = CaseBuilder("tuple/go/read", "tuple.go", "tuple")
+                                      .Step("deserialize", "r", read)
+                                      .Step("query", "r", {{"queries", queries}})
+                                      .Build()
+                                      .ops;
+      const Observations native = Run(*cpp, c, ops, {{"a.compact", go.Find("a.compact")->bytes}});
+      for (const std::string& q : queries) {
+        const Value* mine = go.Find("a." + q);
+        const Value* theirs = native.Find("r." + q);
+        ASSERT_TRUE(mine != nullptr && theirs != nullptr) << c.id << " " << q;
+        EXPECT_EQ(mine->bits, theirs->bits) << c.id << " " << q;
+        EXPECT_EQ(mine->bytes, theirs->bytes) << c.id << " " << q;
+      }
+      if (n > 0) {
+        EXPECT_NE(go.Find("a.summaries")->bytes, "") << c.id;
+      }
+    }
+  }
+}
+
 // Every family the engine runs, at smoke scale beside the native engine: each record equal, known
 // (a finding's rule) or unsupported.
 TEST_F(GoEngineTest, AgreesWithTheNativeEngineAtSmokeScaleBeyondTheKnownDifferences) {
   auto cpp = MakeCppEngineFactory();
-  ExpectSmokeAgreement(*cpp, {"hll", "theta", "cpc", "fi", "kll", "tdigest"}, 1000);
+  ExpectSmokeAgreement(*cpp, {"hll", "theta", "cpc", "fi", "kll", "tuple", "tdigest"}, 1000);
 }
 #endif
 
