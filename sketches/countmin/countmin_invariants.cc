@@ -31,14 +31,18 @@ std::vector<std::string> CheckCountminInvariant(const Invariant& invariant, cons
   if (values.size() < 4 || invariant.fields.size() != values.size())
     return {absl::StrCat(kCountminUnitCounts, ": needs total_weight, num_hashes, relative_error and estimates")};
   double total = 0, hashes = 0, error = 0;
-  // An engine that answered none of them (unsupported) has nothing to judge.
+  // An engine that could not make the sketch (unsupported) has nothing to judge.
   if (!Number(values[0], &total) || !Number(values[1], &hashes) || !Number(values[2], &error)) return {};
   const double allowed = 1 + error * total;
   int64_t under = 0, over = 0, answered = 0;
   std::vector<std::string> out;
   for (size_t i = 3; i < values.size(); ++i) {
     double estimate = 0;
-    if (!Number(values[i], &estimate)) continue;
+    if (!Number(values[i], &estimate)) {
+      // The sketch answered its queries, so a missing estimate is a fault, not a gap: the judge must not go quiet.
+      out.push_back(absl::StrCat(invariant.fields[i], ": no estimate"));
+      continue;
+    }
     ++answered;
     if (estimate < 1) {
       if (++under <= 3) out.push_back(absl::StrCat(invariant.fields[i], " = ", estimate, ": below the true count 1"));
