@@ -135,7 +135,7 @@ var slotMakers = []string{"create", "create_theta", "union", "result", "deserial
 func slotsRead(o op) []string {
 	var read []string
 	step := o.step()
-	if slices.Contains([]string{"update", "merge", "serialize", "query", "reset", "jaccard"}, step) {
+	if slices.Contains([]string{"update", "merge", "serialize", "query", "reset", "jaccard", "estimate"}, step) {
 		read = append(read, o.sketch())
 	}
 	if slices.Contains([]string{"merge", "result", "copy", "convert", "compact"}, step) {

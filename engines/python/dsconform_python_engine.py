@@ -242,7 +242,7 @@ SLOT_MAKERS = ("create", "union", "result", "deserialize", "copy", "convert", "i
 def slots_read(op):
     """The slots whose value a step uses."""
     name = op.get("op")
-    read = [op.get("sketch")] if name in ("update", "merge", "serialize", "query", "reset", "jaccard") else []
+    read = [op.get("sketch")] if name in ("update", "merge", "serialize", "query", "reset", "jaccard", "estimate") else []
     if name in ("merge", "result", "copy", "convert", "compact"):
         read.append(op.get("from"))
     read += [op.get(key) for key in ("a", "b", "with") if op.get(key)]  # a_not_b, jaccard

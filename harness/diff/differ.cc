@@ -116,7 +116,9 @@ std::map<std::string, bool> UnsupportedSlots(const Observations& obs) {
 }
 
 // Whether `field` is an error@op<i> thrown at a step that `other` answered
-// unsupported (DiffOptions::steps).
+// unsupported, or at a step on a slot that an earlier step left unsupported
+// in `other` (it could not make the slot, so the step never ran there)
+// (DiffOptions::steps).
 bool ThrewWhereTheOtherCannot(const std::string& field, const Observations& other, const DiffOptions& options) {
   size_t i = 0;
   if (options.steps == nullptr || field.rfind("error@op", 0) != 0 || !absl::SimpleAtoi(field.substr(8), &i) ||
@@ -124,7 +126,15 @@ bool ThrewWhereTheOtherCannot(const std::string& field, const Observations& othe
     return false;
   const Op& step = (*options.steps)[i];
   const Value* answer = other.Find(step.sketch + "." + step.op);
-  return answer != nullptr && answer->kind == Value::Kind::kUnsupported;
+  if (answer != nullptr && answer->kind == Value::Kind::kUnsupported) return true;
+  if (step.sketch.empty()) return false;
+  for (size_t j = 0; j < i; ++j) {
+    const Op& before = (*options.steps)[j];
+    if (before.sketch != step.sketch) continue;
+    const Value* earlier = other.Find(before.sketch + "." + before.op);
+    if (earlier != nullptr && earlier->kind == Value::Kind::kUnsupported) return true;
+  }
+  return false;
 }
 
 // The value a difference keeps (DiffOptions::max_image_bytes).

@@ -218,6 +218,28 @@ TEST(Differ, AnErrorAtAStepTheOtherAnsweredUnsupportedIsNotADifference) {
   EXPECT_EQ(other_step.diffs[0].field, "error@op0");
 }
 
+// Java refuses a Count-min merge; the Python binding could not make the slot
+// (long counters), so its merge never ran: not a difference. An unsupported
+// step after the one that threw excuses nothing.
+TEST(Differ, AnErrorOnASlotTheOtherCouldNotMakeIsNotADifference) {
+  std::vector<Op> steps(3);
+  steps[0].op = "create";
+  steps[0].sketch = "a";
+  steps[1].op = "merge";
+  steps[1].sketch = "a";
+  steps[2].op = "serialize";
+  steps[2].sketch = "a";
+  auto threw = Obs({{"error@op1", Value::Error("SketchesException", "Incompatible sketch configuration.")}});
+  auto cannot = Obs({{"a.create", Value::Unsupported("double counters only")}});
+  DiffOptions options;
+  options.steps = &steps;
+  for (const DiffResult& r : {DiffObservations(threw, cannot, nullptr, options),
+                              DiffObservations(cannot, threw, nullptr, options)})
+    EXPECT_TRUE(r.diffs.empty());
+  auto later = Obs({{"a.serialize", Value::Unsupported("x")}});
+  EXPECT_EQ(DiffObservations(threw, later, nullptr, options).diffs.size(), 1u);
+}
+
 TEST(Differ, LanguageSpecificFieldsAreComparedWithinOneLanguageOnly) {
   auto ref = Obs({{"lang.a.compact", Value::Bytes("abc")}, {"a.n", Value::Int(3)}});
   auto cand = Obs({{"lang.a.compact", Value::Bytes("abd")}, {"a.n", Value::Int(3)}});

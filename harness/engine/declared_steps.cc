@@ -52,12 +52,16 @@ std::unique_ptr<DeclaredStepsPlan> DeclaredStepsPlan::For(const PreparedStage& s
       if (unusable.count(writer)) blocked = writer;
     }
     if (!declared.count(op.op)) {
-      const std::string slot = op.sketch.empty() ? op.Str("as") : op.sketch;
-      plan.answered_.emplace_back(
-          i, Field{absl::StrCat(slot, ".", op.op),
-                   Value::Unsupported(absl::StrCat(engine_name, " does not declare the step ", op.op, " of ",
-                                                   stage.source->family))});
-      unusable.insert(slot);
+      // Its slot, and the name its `as` gives its fields when that is another one.
+      std::vector<std::string> outs = {op.sketch.empty() ? op.Str("as") : op.sketch};
+      if (!op.sketch.empty() && op.args.contains("as") && op.Str("as") != op.sketch) outs.push_back(op.Str("as"));
+      for (const std::string& out : outs) {
+        plan.answered_.emplace_back(
+            i, Field{absl::StrCat(out, ".", op.op),
+                     Value::Unsupported(absl::StrCat(engine_name, " does not declare the step ", op.op, " of ",
+                                                     stage.source->family))});
+        unusable.insert(out);
+      }
       continue;
     }
     if (!blocked.empty()) {

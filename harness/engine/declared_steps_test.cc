@@ -86,6 +86,20 @@ TEST(DeclaredSteps, AnUndeclaredStepAndWhatReadsItsSlotAreAnsweredUnsupportedOth
             (std::vector<std::string>{"a.create#0", "a.update#1", "a.serialize#2", "b.copy!", "c.create!"}));
 }
 
+// An undeclared step whose `as` names its fields otherwise (a query of slot a
+// as "a_more") answers that name unsupported too: its fields are not missing.
+TEST(DeclaredSteps, AnUndeclaredStepAnswersItsAsNameToo) {
+  const Case c = CaseBuilder("t/as", "t", "hll")
+                     .Step("create", "a", {})
+                     .Step("query", "a", {{"queries", {"estimate"}}, {"as", "a_more"}})
+                     .Build();
+  RecordingEngine engine;
+  const PreparedStage stage = PrepareStage(c, c.ops);
+  auto out = RunDeclaredSteps(engine, absl::MakeConstSpan(&stage, 1));
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_EQ(Names((*out)[0]), (std::vector<std::string>{"a.create#0", "a.query!", "a_more.query!"}));
+}
+
 TEST(DeclaredSteps, AnErrorIsNamedByItsStepInTheWholeStageAndEndsItThere) {
   const Case c = CaseBuilder("t/3", "t", "hll")
                      .Step("copy", "c", {{"from", "a"}})

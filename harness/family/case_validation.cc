@@ -59,7 +59,7 @@ absl::Status ValidateOps(const Case& c, const Family& family, const std::vector<
                     "no image named '" + op.Str(member.name.c_str()) + "' was produced before this step");
     }
     if (step->items != op.items.has_value())
-      return Fail(c, path + "/items", step->items ? "missing" : "only update takes items");
+      return Fail(c, path + "/items", step->items ? "missing" : "this step takes no items");
     if (auto st = vocabulary.ValidateStep(op, slots); !st.ok()) return Fail(c, path, std::string(st.message()));
     if (auto st = family.ValidateStep(op, slots); !st.ok()) return Fail(c, path, std::string(st.message()));
     for (const auto& f : vocabulary.ProducedFields(op))
