@@ -340,12 +340,15 @@ func (k *genericKind[S, V]) aNotB(a, b any, o op) (any, error) {
 	return tuple.ANotB[S](sa, sb, thetaSeed(o), ordered(o))
 }
 
+// aNotTheta takes b as a compact theta sketch of the step's order, as the native adapter passes
+// it (compact_tuple_sketch(theta, S(), ordered)): b is read for its hashes only, and with an
+// unordered b the module's a-not-b builds C++'s table (TH12, TU8) and takes minutes at lgK 16.
 func (k *genericKind[S, V]) aNotTheta(a any, b theta.Sketch, o op) (any, error) {
 	sa, err := k.sketch(a)
 	if err != nil {
 		return nil, err
 	}
-	return tuple.TupleANotThetaB[S](sa, b, thetaSeed(o), ordered(o))
+	return tuple.TupleANotThetaB[S](sa, theta.NewCompactSketch(b, ordered(o)), thetaSeed(o), ordered(o))
 }
 
 func (k *genericKind[S, V]) jaccard(a, b any, o op) (tuple.JaccardSimilarityResult, error) {
