@@ -1,7 +1,8 @@
 // Command dsconform-go-engine is go@<version>: the module github.com/apache/datasketches-go as a
 // dsconform engine, out of process. It speaks docs/engine-protocol.md on stdin/stdout. This file
 // is the runtime's loop (hello, run, bye); the walk over a stage is stage.go, each family's steps
-// <family>.go (Tuple's summaries and summary kinds in tuple_summary.go and tuple_kind.go).
+// <family>.go (Tuple's summaries and summary kinds beside it: tuple_summary.go, tuple_kind.go,
+// tuple_aod.go).
 //
 // engines/go/CMakeLists.txt builds one program per module version (or source tree) and names it
 // at link time (-X main.engineName=go@<label>).
