@@ -18,8 +18,13 @@ CaseBuilder& CaseBuilder::Step(std::string op, std::string sketch, nlohmann::ord
 }
 
 CaseBuilder& CaseBuilder::Update(std::string sketch, const ItemStream& items, nlohmann::ordered_json args) {
+  return ItemsStep("update", std::move(sketch), items, std::move(args));
+}
+
+CaseBuilder& CaseBuilder::ItemsStep(std::string op, std::string sketch, const ItemStream& items,
+                                    nlohmann::ordered_json args) {
   Op o;
-  o.op = "update";
+  o.op = std::move(op);
   o.sketch = std::move(sketch);
   if (args.is_object()) o.args = std::move(args);
   o.items = items;

@@ -17,6 +17,9 @@ class CaseBuilder {
   // `args`: the update's other members (a KLL update's `seed`).
   CaseBuilder& Update(std::string sketch, const ItemStream& items,
                       nlohmann::ordered_json args = nlohmann::ordered_json::object());
+  // Any other step that takes an item stream (a Bloom filter's `query_items`).
+  CaseBuilder& ItemsStep(std::string op, std::string sketch, const ItemStream& items,
+                         nlohmann::ordered_json args = nlohmann::ordered_json::object());
   // Steps added after this call form the cross stage, which reads `images`.
   CaseBuilder& Cross(std::vector<std::string> images);
   CaseBuilder& Check(std::string check, std::vector<std::string> fields);

@@ -19,7 +19,7 @@ struct Op {
   std::string op;      // create, union, update, merge, result, serialize, deserialize, copy, convert, reset, query, rel_err
   std::string sketch;  // the slot the step creates or acts on
   nlohmann::ordered_json args = nlohmann::ordered_json::object();  // every other field (sorted by name once parsed)
-  std::optional<ItemStream> items;                                  // update only
+  std::optional<ItemStream> items;                                  // update, and steps like it
 
   // Typed views of `args` for engines; the case was validated, so a missing
   // member yields the fallback only where the format documents a default.
