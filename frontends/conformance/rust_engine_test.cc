@@ -45,7 +45,7 @@ TEST_F(RustEngineTest, NamesItselfAfterTheCrateAndDeclaresItsFamilies) {
   for (const char* family : {"hll", "theta", "cpc", "fi", "kll", "tuple"})
     EXPECT_TRUE((*engine)->SupportsFamily(family)) << family;
   EXPECT_FALSE((*engine)->SupportsFamily("tdigest"));  // the crate has it; the wing does not yet
-  EXPECT_FALSE((*engine)->SupportsFamily("bloom"));    // no such family in the harness
+  EXPECT_FALSE((*engine)->SupportsFamily("bloom"));    // the wing has no Bloom filter (yet)
 }
 
 TEST_F(RustEngineTest, EstimatesAndImagesAreThoseOfAnHllSketch) {
