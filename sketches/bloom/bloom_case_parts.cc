@@ -130,12 +130,17 @@ void AddBloomLifecycle(CaseBuilder& b, const BloomSpec& spec, const ItemStream& 
   if (more.count > 0) b.ItemsStep("query_items", "r", more, {{"as", "r_more"}});
   b.Step("serialize", "r", {{"form", "compact"}, {"as", "r_more"}});
   b.Step("query", "r", {{"queries", BloomQueries()}, {"as", "r_more"}});
-  // Last: both libraries refuse to wrap an empty image for writing, which ends the stage.
+  b.Step("deserialize", "ro", {{"image", "a.compact"}, {"mode", "wrap"}});
+  b.Step("query", "ro", {{"queries", BloomQueries()}});
+  if (in.count > 0) b.ItemsStep("query_items", "ro", in, {{"as", "ro_in"}});
+  // Last: both libraries refuse to wrap an empty image for writing, and to update a
+  // read-only one; either refusal ends the stage.
   b.Step("deserialize", "w", {{"image", "a.compact"}, {"mode", "writable_wrap"}});
   if (in.count > 0) b.ItemsStep("query_items", "w", in, {{"as", "w_in"}});
   if (more.count > 0) b.Update("w", more);
   b.Step("query", "w", {{"queries", BloomQueries()}});
   b.Step("serialize", "w", {{"form", "compact"}});
+  if (more.count > 0) b.Update("ro", more);
 }
 
 }  // namespace dsconform

@@ -53,8 +53,8 @@ ItemStream BloomMore(ItemGenerator generator, int64_t inserted, int64_t count);
 // image before anything counts its bits ("a.compact"), every query, the image again
 // ("counted.compact": C++ counts on get_bits_used), the answers for `in` ("in") and for
 // `out` ("out"), image and no-false-negative checks; then a cross stage in which each
-// image is read back (heapify, then writable wrap), answered, updated with `more` and
-// written again.
+// image is read back (heapify, read-only wrap, writable wrap), answered, updated with
+// `more` and written again, and last an update of the read-only wrap, which both refuse.
 void AddBloomLifecycle(CaseBuilder& b, const BloomSpec& spec, const ItemStream& in, const ItemStream& out,
                        const ItemStream& more);
 
