@@ -115,16 +115,22 @@ std::map<std::string, bool> UnsupportedSlots(const Observations& obs) {
   return slots;
 }
 
-// Whether `field` is an error@op<i> thrown at a step that `other` answered
-// unsupported (DiffOptions::steps).
+// Whether `field` is an error@op<i> thrown at a step that `other` answered unsupported,
+// itself or at an earlier step on the same slot (an engine says once that it could not
+// make a slot, and skips the slot's later steps) (DiffOptions::steps).
 bool ThrewWhereTheOtherCannot(const std::string& field, const Observations& other, const DiffOptions& options) {
   size_t i = 0;
   if (options.steps == nullptr || field.rfind("error@op", 0) != 0 || !absl::SimpleAtoi(field.substr(8), &i) ||
       i >= options.steps->size())
     return false;
-  const Op& step = (*options.steps)[i];
-  const Value* answer = other.Find(step.sketch + "." + step.op);
-  return answer != nullptr && answer->kind == Value::Kind::kUnsupported;
+  const std::string& slot = (*options.steps)[i].sketch;
+  for (size_t j = 0; j <= i; ++j) {
+    const Op& step = (*options.steps)[j];
+    if (j < i && (slot.empty() || step.sketch != slot)) continue;
+    const Value* answer = other.Find(step.sketch + "." + step.op);
+    if (answer != nullptr && answer->kind == Value::Kind::kUnsupported) return true;
+  }
+  return false;
 }
 
 // The value a difference keeps (DiffOptions::max_image_bytes).

@@ -218,6 +218,32 @@ TEST(Differ, AnErrorAtAStepTheOtherAnsweredUnsupportedIsNotADifference) {
   EXPECT_EQ(other_step.diffs[0].field, "error@op0");
 }
 
+// An engine that could not make a slot says so at that step only, and skips the slot's
+// later steps: an error the other threw at one of them is not a difference either.
+TEST(Differ, AnErrorOnASlotTheOtherCouldNotMakeIsNotADifference) {
+  std::vector<Op> steps(3);
+  steps[0].op = "deserialize";
+  steps[0].sketch = "ro";
+  steps[1].op = "query";
+  steps[1].sketch = "ro";
+  steps[2].op = "update";
+  steps[2].sketch = "ro";
+  auto threw = Obs({{"ro.estimate", Value::Double(1.0)},
+                    {"error@op2", Value::Error("std::logic_error", "Cannot update a read-only filter")}});
+  auto cannot = Obs({{"ro.deserialize", Value::Unsupported("no wrap")}});
+  DiffOptions options;
+  options.steps = &steps;
+  for (const DiffResult& r : {DiffObservations(threw, cannot, nullptr, options),
+                              DiffObservations(cannot, threw, nullptr, options)})
+    EXPECT_TRUE(r.diffs.empty());
+  // A slot it could not make after the step that threw is no excuse.
+  std::vector<Op> later = {steps[2], steps[0]};
+  options.steps = &later;
+  auto threw_first = Obs({{"error@op0", Value::Error("std::logic_error", "x")}});
+  auto cannot_later = Obs({{"ro.deserialize", Value::Unsupported("no wrap")}});
+  EXPECT_EQ(DiffObservations(threw_first, cannot_later, nullptr, options).diffs.size(), 1u);
+}
+
 TEST(Differ, LanguageSpecificFieldsAreComparedWithinOneLanguageOnly) {
   auto ref = Obs({{"lang.a.compact", Value::Bytes("abc")}, {"a.n", Value::Int(3)}});
   auto cand = Obs({{"lang.a.compact", Value::Bytes("abd")}, {"a.n", Value::Int(3)}});
