@@ -132,11 +132,12 @@ void AddBloomLifecycle(CaseBuilder& b, const BloomSpec& spec, const ItemStream& 
   b.Step("query", "r", {{"queries", BloomQueries()}, {"as", "r_more"}});
   b.Step("deserialize", "ro", {{"image", "a.compact"}, {"mode", "wrap"}});
   b.Step("query", "ro", {{"queries", BloomQueries()}});
-  if (in.count > 0) b.ItemsStep("query_items", "ro", in, {{"as", "ro_in"}});
+  // The answers under the slot's own name (ro.answers): an engine without wrap answers the slot unsupported.
+  if (in.count > 0) b.ItemsStep("query_items", "ro", in, {{"as", "ro"}});
   // Last: both libraries refuse to wrap an empty image for writing, and to update a
   // read-only one; either refusal ends the stage.
   b.Step("deserialize", "w", {{"image", "a.compact"}, {"mode", "writable_wrap"}});
-  if (in.count > 0) b.ItemsStep("query_items", "w", in, {{"as", "w_in"}});
+  if (in.count > 0) b.ItemsStep("query_items", "w", in, {{"as", "w"}});
   if (more.count > 0) b.Update("w", more);
   b.Step("query", "w", {{"queries", BloomQueries()}});
   b.Step("serialize", "w", {{"form", "compact"}});
