@@ -23,7 +23,7 @@ var engineName = "go@unknown"
 
 // families are every family this build of the engine executes.
 func families() []family {
-	return []family{hllFamily(), thetaFamily(), cpcFamily(), fiFamily(), kllFamily()}
+	return []family{hllFamily(), thetaFamily(), cpcFamily(), fiFamily(), kllFamily(), bloomFamily()}
 }
 
 func hello(families []family) map[string]any {

@@ -128,7 +128,7 @@ TEST_F(GoEngineTest, ItsImagesReadByTheNativeEngineEstimateAlike) {
 // (a finding's rule) or unsupported.
 TEST_F(GoEngineTest, AgreesWithTheNativeEngineAtSmokeScaleBeyondTheKnownDifferences) {
   auto cpp = MakeCppEngineFactory();
-  ExpectSmokeAgreement(*cpp, {"hll", "theta", "cpc", "fi", "kll"}, 1000);
+  ExpectSmokeAgreement(*cpp, {"hll", "theta", "cpc", "fi", "kll", "bloom"}, 1000);
 }
 #endif
 
