@@ -42,10 +42,9 @@ TEST_F(RustEngineTest, NamesItselfAfterTheCrateAndDeclaresItsFamilies) {
   EXPECT_TRUE(absl::StartsWith(factory_->name(), "rust@")) << factory_->name();
   auto engine = factory_->Create();
   ASSERT_TRUE(engine.ok());
-  for (const char* family : {"hll", "theta", "cpc", "fi", "kll", "tuple"})
+  for (const char* family : {"hll", "theta", "cpc", "fi", "kll", "tuple", "bloom"})
     EXPECT_TRUE((*engine)->SupportsFamily(family)) << family;
   EXPECT_FALSE((*engine)->SupportsFamily("tdigest"));  // the crate has it; the wing does not yet
-  EXPECT_FALSE((*engine)->SupportsFamily("bloom"));    // the wing has no Bloom filter (yet)
 }
 
 TEST_F(RustEngineTest, EstimatesAndImagesAreThoseOfAnHllSketch) {
@@ -234,7 +233,7 @@ TEST_F(RustEngineTest, TupleSketchesOfEverySummaryAnswerAsTheNativeEngine) {
 // (a finding's rule) or unsupported.
 TEST_F(RustEngineTest, AgreesWithTheNativeEngineAtSmokeScaleBeyondTheKnownDifferences) {
   auto cpp = MakeCppEngineFactory();
-  ExpectSmokeAgreement(*cpp, {"hll", "theta", "cpc", "fi", "kll", "tuple"}, 1000);
+  ExpectSmokeAgreement(*cpp, {"hll", "theta", "cpc", "fi", "kll", "tuple", "bloom"}, 1000);
 }
 #endif
 
