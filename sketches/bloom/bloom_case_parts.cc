@@ -53,8 +53,10 @@ nlohmann::ordered_json BloomQueries() {
 }
 
 namespace {
-// Far from every start and seed the suites insert from.
-constexpr int64_t kNeverStart = int64_t{1} << 40;
+// Far from every start and seed the suites insert from; ordered streams end below 10^10
+// (harness/case/item_stream.cc), so the ordered doubles start below that.
+constexpr int64_t kNeverStart = int64_t{1} << 32;
+constexpr int64_t kMoreDoublesStart = 8000000000;
 constexpr uint64_t kNeverSeed = 0x5eed0000b100f;
 }  // namespace
 
@@ -96,7 +98,7 @@ ItemStream BloomMore(ItemGenerator generator, int64_t inserted, int64_t count) {
     s.seed = 1000 + static_cast<uint64_t>(inserted);
     if (generator == ItemGenerator::kDoubles) {
       s.generator = ItemGenerator::kOrderedDoubles;  // past the specials, as above
-      s.start = -kNeverStart;
+      s.start = kMoreDoublesStart;
     }
   } else {
     s.start = inserted;
