@@ -3,7 +3,7 @@
 # the library), said in the 6.x/7.x API by memory_api.sed, into OUT/dev/dsconform/bridge/, where
 # the legacy pom compiles them.
 # TupleFamily is not among them: the 6.x/7.x tuple API differs beyond names.
-set(_classes HllFamily ThetaFamily CpcFamily KllFamily FiFamily LibraryProbe)
+set(_classes HllFamily ThetaFamily CpcFamily KllFamily FiFamily BloomFamily LibraryProbe)
 find_program(_sed sed REQUIRED)
 set(_to "${OUT}/dev/dsconform/bridge")
 file(MAKE_DIRECTORY "${_to}")
