@@ -14,8 +14,13 @@ include(CheckCXXSourceCompiles)
 
 function(dsc_probe_datasketches_cpp probe family result_var)
   get_target_property(_includes dsconform_datasketches_cpp INTERFACE_INCLUDE_DIRECTORIES)
+  # The tree's folder of the family: its name, but Bloom filters live in filters/.
+  set(_folder "${family}")
+  if(family STREQUAL "bloom")
+    set(_folder "filters")
+  endif()
   if(DATASKETCHES_CPP_SOURCE_DIR)
-    set(_globs "${DATASKETCHES_CPP_SOURCE_DIR}/${family}/include/*" "${DATASKETCHES_CPP_SOURCE_DIR}/common/include/*")
+    set(_globs "${DATASKETCHES_CPP_SOURCE_DIR}/${_folder}/include/*" "${DATASKETCHES_CPP_SOURCE_DIR}/common/include/*")
   else()
     list(TRANSFORM _includes APPEND "/*" OUTPUT_VARIABLE _globs)  # an installed package: one flat folder
   endif()

@@ -77,7 +77,7 @@ TEST_F(CppEngineTest, IsNamedCppAtItsVersionAndRunsHllOnly) {
   EXPECT_EQ(engine_->kind(), "cpp");
   EXPECT_EQ(MakeCppEngineFactory()->name(), CppEngineName());
   EXPECT_TRUE(engine_->SupportsFamily("hll"));
-  EXPECT_FALSE(engine_->SupportsFamily("bloom"));
+  EXPECT_FALSE(engine_->SupportsFamily("no_such_family"));
 }
 
 TEST_F(CppEngineTest, EstimateOf1000DistinctLongsIsWithin5Percent) {

@@ -172,7 +172,7 @@ TEST_F(GoEngineTest, ItsTupleImagesReadByTheNativeEngineHoldTheSameSummaries) {
 // (a finding's rule) or unsupported.
 TEST_F(GoEngineTest, AgreesWithTheNativeEngineAtSmokeScaleBeyondTheKnownDifferences) {
   auto cpp = MakeCppEngineFactory();
-  ExpectSmokeAgreement(*cpp, {"hll", "theta", "cpc", "fi", "kll", "tuple", "tdigest"}, 1000);
+  ExpectSmokeAgreement(*cpp, {"hll", "theta", "cpc", "fi", "kll", "tuple", "tdigest", "bloom"}, 1000);
 }
 #endif
 

@@ -55,7 +55,7 @@ TEST_F(JavaLegacyEngineTest, NamesItselfAfterTheReleaseAndDeclaresWhatItsApiAllo
   EXPECT_EQ(factory_->name(), kVersion);
   auto engine = factory_->Create();
   ASSERT_TRUE(engine.ok()) << engine.status();
-  for (const char* family : {"hll", "theta", "cpc", "kll", "fi", "tuple"})
+  for (const char* family : {"hll", "theta", "cpc", "kll", "fi", "tuple", "bloom"})
     EXPECT_TRUE((*engine)->SupportsFamily(family)) << family;
   EXPECT_FALSE((*engine)->SupportsFamily("tdigest"));  // t-digest came with 9.x
 }
@@ -171,7 +171,7 @@ TEST(JavaLegacyEngineSpec, AMissingJdkIsRefusedWithTheReason) {
 // stages both ways): each difference is one the project's rules know (F6, F7, K2, J1, TH*, ...).
 TEST_F(JavaLegacyEngineTest, AgreesWithTheNativeEngineAtSmokeScaleBeyondTheKnownDifferences) {
   auto cpp = MakeCppEngineFactory();
-  ExpectSmokeAgreement(*cpp, {"hll", "theta", "cpc", "kll", "fi", "tuple"}, 1000);
+  ExpectSmokeAgreement(*cpp, {"hll", "theta", "cpc", "kll", "fi", "tuple", "bloom"}, 1000);
 }
 #endif
 

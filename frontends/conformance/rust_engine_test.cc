@@ -42,7 +42,7 @@ TEST_F(RustEngineTest, NamesItselfAfterTheCrateAndDeclaresItsFamilies) {
   EXPECT_TRUE(absl::StartsWith(factory_->name(), "rust@")) << factory_->name();
   auto engine = factory_->Create();
   ASSERT_TRUE(engine.ok());
-  for (const char* family : {"hll", "theta", "cpc", "fi", "kll", "tuple", "tdigest"})
+  for (const char* family : {"hll", "theta", "cpc", "fi", "kll", "tuple", "tdigest", "bloom"})
     EXPECT_TRUE((*engine)->SupportsFamily(family)) << family;
   EXPECT_FALSE((*engine)->SupportsFamily("req"));  // no such family in the harness
 }
@@ -233,7 +233,7 @@ TEST_F(RustEngineTest, TupleSketchesOfEverySummaryAnswerAsTheNativeEngine) {
 // (a finding's rule) or unsupported.
 TEST_F(RustEngineTest, AgreesWithTheNativeEngineAtSmokeScaleBeyondTheKnownDifferences) {
   auto cpp = MakeCppEngineFactory();
-  ExpectSmokeAgreement(*cpp, {"hll", "theta", "cpc", "fi", "kll", "tuple", "tdigest"}, 1000);
+  ExpectSmokeAgreement(*cpp, {"hll", "theta", "cpc", "fi", "kll", "tuple", "tdigest", "bloom"}, 1000);
 }
 #endif
 

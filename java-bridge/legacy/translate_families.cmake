@@ -3,7 +3,7 @@
 # the library), said in the 6.x/7.x API by memory_api.sed, into OUT/dev/dsconform/bridge/, where
 # the legacy pom compiles them. A class with a script of its own (<Class> -> <script>.sed) goes
 # through that first: TupleFamily's tuple names and seeds (tuple_api.sed).
-set(_classes HllFamily ThetaFamily CpcFamily KllFamily FiFamily TupleFamily LibraryProbe)
+set(_classes HllFamily ThetaFamily CpcFamily KllFamily FiFamily TupleFamily BloomFamily LibraryProbe)
 set(_first_TupleFamily tuple_api.sed)
 find_program(_sed sed REQUIRED)
 set(_here "${SOURCE_DIR}/java-bridge/legacy")

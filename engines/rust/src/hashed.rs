@@ -31,3 +31,23 @@ pub fn update_all(items: &Items, sink: &mut impl HashSink) {
         Items::ByteArrays(v) => v.iter().enumerate().for_each(|(i, b)| sink.put(i, raw_bytes::from_slice(b))),
     }
 }
+
+/// Something that answers hashable items (a Bloom filter's query): the counterpart of HashSink.
+pub trait HashQuery {
+    fn ask<T: Hash>(&mut self, item: T) -> bool;
+}
+
+/// Each item's answer, in stream order, through the same wrappers as update_all. An empty
+/// string's answer is the query's too (nothing skips a query), except where `skip_empty_strings`
+/// (a query that also updates): then it is absent, unasked, as update_all skips it.
+pub fn ask_all(items: &Items, query: &mut impl HashQuery, skip_empty_strings: bool) -> Vec<bool> {
+    match items {
+        Items::Longs(v) => v.iter().map(|x| query.ask(*x)).collect(),
+        Items::Doubles(v) => v.iter().map(|x| query.ask(canonical_float::from_f64(*x))).collect(),
+        Items::Strings(v) => v
+            .iter()
+            .map(|b| !(skip_empty_strings && b.is_empty()) && query.ask(raw_bytes::from_slice(b)))
+            .collect(),
+        Items::ByteArrays(v) => v.iter().map(|b| query.ask(raw_bytes::from_slice(b))).collect(),
+    }
+}

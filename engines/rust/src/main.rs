@@ -11,6 +11,8 @@ mod stage;
 mod hashed;
 mod tape;
 
+#[cfg(feature = "bloom")]
+mod bloom;
 mod cpc;
 mod fi;
 mod hll;
@@ -46,6 +48,8 @@ fn families() -> Vec<Family> {
     let families = families.chain([tuple::family()]);
     #[cfg(feature = "tdigest")]
     let families = families.chain([tdigest::family()]);
+    #[cfg(feature = "bloom")]
+    let families = families.chain([bloom::family()]);
     families.collect()
 }
 
