@@ -281,8 +281,14 @@ absl::StatusOr<ItemStream> ItemStreamFromJson(const nlohmann::json& j, const std
       return absl::InvalidArgumentError(
           absl::StrCat(path, "/order: must be ascending, descending, shuffled or alternating, got ", order->dump()));
   }
-  if (IsOrdered(s.generator) && (s.start < 0 || s.start + s.count > 10000000000LL))
-    return absl::InvalidArgumentError(absl::StrCat(path, ": ordered values must lie in 0..9999999999"));
+  // ordered_strings writes 10 decimal digits, so its values are 0..9999999999; the longs and
+  // doubles (t-digest's streams run from negative to positive) may go as far below 0.
+  constexpr int64_t kOrderedLimit = 10000000000LL;
+  const int64_t lowest = s.generator == ItemGenerator::kOrderedStrings ? 0 : -kOrderedLimit + 1;
+  if (IsOrdered(s.generator) && (s.start < lowest || s.start > kOrderedLimit || s.start + s.count > kOrderedLimit))
+    return absl::InvalidArgumentError(absl::StrCat(
+        path, s.generator == ItemGenerator::kOrderedStrings ? ": ordered strings must lie in 0..9999999999"
+                                                            : ": ordered values must lie in -9999999999..9999999999"));
   return s;
 }
 

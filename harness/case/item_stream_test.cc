@@ -144,5 +144,20 @@ TEST(ItemStreamJson, OrderRoundTripsAndIsRefusedElsewhere) {
   EXPECT_NE(unknown.status().message().find("must be ascending"), std::string::npos);
 }
 
+// t-digest's streams run from negative to positive: a case's JSON keeps them (an out-of-process
+// engine reads them back), where the 10-digit strings must stay at or above 0.
+TEST(ItemStreamJson, OrderedLongsAndDoublesMayStartBelowZeroStringsMayNot) {
+  for (const char* gen : {"ordered_longs", "ordered_doubles"}) {
+    auto back = ItemStreamFromJson(nlohmann::json{{"gen", gen}, {"start", -90}, {"count", 180}}, "/i");
+    ASSERT_TRUE(back.ok()) << gen << ": " << back.status();
+    EXPECT_EQ(back->start, -90);
+  }
+  auto strings = ItemStreamFromJson(nlohmann::json{{"gen", "ordered_strings"}, {"start", -1}, {"count", 2}}, "/i");
+  ASSERT_FALSE(strings.ok());
+  EXPECT_NE(strings.status().message().find("0..9999999999"), std::string::npos);
+  auto far = ItemStreamFromJson(nlohmann::json{{"gen", "ordered_doubles"}, {"start", -10000000000LL}, {"count", 1}}, "/i");
+  EXPECT_FALSE(far.ok());
+}
+
 }  // namespace
 }  // namespace dsconform
