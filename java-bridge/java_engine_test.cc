@@ -140,7 +140,7 @@ TEST(JavaEngine, RunsABatchOfHllCases) {
   ASSERT_NE(engine, nullptr);
   EXPECT_EQ(engine->kind(), "java");
   EXPECT_TRUE(engine->SupportsFamily("hll"));
-  EXPECT_FALSE(engine->SupportsFamily("bloom"));
+  EXPECT_FALSE(engine->SupportsFamily("no_such_family"));
   const auto cases = HllCases();
   auto result = engine->Run(Prepare(cases));
   ASSERT_TRUE(result.ok()) << result.status();
@@ -246,7 +246,7 @@ TEST(JavaEngine, ErrorMessagesCarryNoIdentityHash) {
 TEST(JavaEngine, UnknownFamilyIsNotSupportedRatherThanAnError) {
   auto engine = MakeEngine("java");
   ASSERT_NE(engine, nullptr);
-  Case c = ParseCase(R"({"id": "k", "family": "bloom", "ops": [{"op": "create", "sketch": "k", "k": 200}]})");
+  Case c = ParseCase(R"({"id": "k", "family": "no_such_family", "ops": [{"op": "create", "sketch": "k", "k": 200}]})");
   auto result = engine->Run({PrepareStage(c, c.ops)});
   ASSERT_TRUE(result.ok()) << result.status();
   const Value* v = &Get((*result)[0], "k.create");
