@@ -10,6 +10,8 @@ set(_first_TupleFamily tuple_api.sed)
 find_program(_sed sed REQUIRED)
 set(_here "${SOURCE_DIR}/java-bridge/legacy")
 set(_to "${OUT}/dev/dsconform/bridge")
+# Written anew: a class taken off the list must not stay behind.
+file(REMOVE_RECURSE "${_to}")
 file(MAKE_DIRECTORY "${_to}")
 foreach(_f IN LISTS _classes)
   set(_from "${SOURCE_DIR}/java-bridge/src/main/java/dev/dsconform/bridge/${_f}.java")
