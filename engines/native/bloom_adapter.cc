@@ -234,9 +234,9 @@ class BloomStage {
   }
 
   absl::StatusOr<bloom_filter*> Filter(const std::string& name, const StepContext& ctx) {
-    auto it = slots_.find(name);
-    if (it == slots_.end()) return BadStep(stage_, ctx, absl::StrCat("slot '", name, "' does not exist"));
-    return &it->second.filter;
+    auto slot = FindSlot(slots_, name, stage_, ctx);
+    if (!slot.ok()) return slot.status();
+    return &(*slot)->filter;
   }
 
   const PreparedStage& stage_;

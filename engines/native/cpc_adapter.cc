@@ -187,9 +187,9 @@ class CpcStage {
 
   template <typename T>
   absl::StatusOr<T*> SlotOf(const std::string& name, const StepContext& ctx, const char* what) {
-    auto it = slots_.find(name);
-    if (it == slots_.end()) return BadStep(stage_, ctx, absl::StrCat("slot '", name, "' does not exist"));
-    if (T* t = std::get_if<T>(&it->second)) return t;
+    auto slot = FindSlot(slots_, name, stage_, ctx);
+    if (!slot.ok()) return slot.status();
+    if (T* t = std::get_if<T>(*slot)) return t;
     return BadStep(stage_, ctx, absl::StrCat("slot '", name, "' is not ", what));
   }
   absl::StatusOr<cpc_sketch*> SketchSlot(const std::string& name, const StepContext& ctx) {

@@ -3,9 +3,11 @@
 
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <set>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -106,6 +108,21 @@ absl::Status BadStep(const PreparedStage& stage, const StepContext& ctx, const s
 // could not make here: then its own slot has no meaningful state either, joins
 // `unmade`, and says so once in `out`. The adapter skips such a step.
 bool ReadsUnmadeSlot(const Op& op, std::set<std::string>& unmade, Observations* out);
+
+// The slot `name` of a stage's slots, or the case's error that it is missing (`missing` says how).
+template <typename Slot>
+absl::StatusOr<Slot*> FindSlot(std::map<std::string, Slot>& slots, const std::string& name, const PreparedStage& stage,
+                               const StepContext& ctx, std::string_view missing = "does not exist") {
+  auto it = slots.find(name);
+  if (it == slots.end()) return BadStep(stage, ctx, "slot '" + name + "' " + std::string(missing));
+  return &it->second;
+}
+
+// Stores `sketch` in slot `name` as the alternative of its own type of a std::variant Slot.
+template <typename Slot, typename S>
+void PutVariantSlot(std::map<std::string, Slot>& slots, const std::string& name, S&& sketch) {
+  slots.insert_or_assign(name, Slot(std::in_place_type<std::decay_t<S>>, std::forward<S>(sketch)));
+}
 
 // A union's merge of `sketch` as the step's `how` says: "copy" (the const
 // overload) or "move" (the rvalue one). False for any other `how`.

@@ -220,9 +220,7 @@ class FiStage {
   }
 
   absl::StatusOr<Slot*> AnySlot(const std::string& name, const StepContext& ctx) {
-    auto it = slots_.find(name);
-    if (it == slots_.end()) return BadStep(stage_, ctx, absl::StrCat("slot '", name, "' does not exist"));
-    return &it->second;
+    return FindSlot(slots_, name, stage_, ctx);
   }
 
   static std::string FieldPrefix(const Op& op) { return op.Str("as", op.sketch); }

@@ -251,9 +251,7 @@ class HllStage {
   }
 
   absl::StatusOr<Slot*> AnySlot(const std::string& name, const StepContext& ctx) {
-    auto it = slots_.find(name);
-    if (it == slots_.end()) return BadStep(stage_, ctx, absl::StrCat("slot '", name, "' does not exist"));
-    return &it->second;
+    return FindSlot(slots_, name, stage_, ctx);
   }
 
   template <typename T>

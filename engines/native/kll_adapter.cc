@@ -361,14 +361,11 @@ class KllStage {
 
   template <typename S>
   void Put(const std::string& name, S&& sketch) {
-    slots_.insert_or_assign(name, Slot(std::in_place_type<std::decay_t<S>>, std::forward<S>(sketch)));
+    PutVariantSlot(slots_, name, std::forward<S>(sketch));
   }
 
   absl::StatusOr<Slot*> AnySlot(const std::string& name, const StepContext& ctx) {
-    auto it = slots_.find(name);
-    if (it == slots_.end())
-      return BadStep(stage_, ctx, absl::StrCat("slot '", name, "' does not exist (or was moved from)"));
-    return &it->second;
+    return FindSlot(slots_, name, stage_, ctx, "does not exist (or was moved from)");
   }
 
   static std::string FieldPrefix(const Op& op) { return op.Str("as", op.sketch); }

@@ -183,13 +183,11 @@ class TdigestStage {
 
   template <typename S>
   void Put(const std::string& name, S&& sketch) {
-    slots_.insert_or_assign(name, Slot(std::in_place_type<std::decay_t<S>>, std::forward<S>(sketch)));
+    PutVariantSlot(slots_, name, std::forward<S>(sketch));
   }
 
   absl::StatusOr<Slot*> AnySlot(const std::string& name, const StepContext& ctx) {
-    auto it = slots_.find(name);
-    if (it == slots_.end()) return BadStep(stage_, ctx, absl::StrCat("slot '", name, "' does not exist"));
-    return &it->second;
+    return FindSlot(slots_, name, stage_, ctx);
   }
 
   const PreparedStage& stage_;

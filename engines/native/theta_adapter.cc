@@ -326,9 +326,7 @@ class ThetaStage {
   void Put(const std::string& name, Slot&& slot) { slots_.insert_or_assign(name, std::move(slot)); }
 
   absl::StatusOr<Slot*> Any(const std::string& name, const StepContext& ctx) {
-    auto it = slots_.find(name);
-    if (it == slots_.end()) return BadStep(stage_, ctx, absl::StrCat("slot '", name, "' does not exist"));
-    return &it->second;
+    return FindSlot(slots_, name, stage_, ctx);
   }
 
   absl::StatusOr<Slot*> Sketch(const std::string& name, const StepContext& ctx) {

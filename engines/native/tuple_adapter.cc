@@ -880,9 +880,7 @@ class TupleStage {
   }
 
   absl::StatusOr<Slot*> Any(const std::string& name, const StepContext& ctx) {
-    auto it = slots_.find(name);
-    if (it == slots_.end()) return BadStep(stage_, ctx, absl::StrCat("slot '", name, "' does not exist"));
-    return &it->second;
+    return FindSlot(slots_, name, stage_, ctx);
   }
 
   static uint8_t NumValues(const Op& op) { return static_cast<uint8_t>(op.Int("num_values", 1)); }
