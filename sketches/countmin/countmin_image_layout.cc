@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "harness/family/image_bytes.h"
+#include "harness/family/image_cursor.h"
 
 namespace dsconform {
 namespace {
@@ -22,10 +23,10 @@ bool LooksLikeDouble(uint64_t bits) {
   return v > (int64_t{1} << 52) || v < -(int64_t{1} << 52);
 }
 
-class Decoder {
+class Decoder : public ImageCursor {
  public:
-  explicit Decoder(std::string_view img) : img_(img), whole_(true) {}
-  Decoder(std::string_view img, uint32_t begin, uint32_t end) : img_(img), whole_(false), begin_(begin), end_(end) {}
+  explicit Decoder(std::string_view img) : ImageCursor(img) {}
+  Decoder(std::string_view img, uint32_t begin, uint32_t end) : ImageCursor(img, begin, end) {}
 
   std::vector<DecodedField> Run() {
     if (!Room(0, 8)) return Finish();
@@ -72,31 +73,6 @@ class Decoder {
         as_double_ ? FormatImageDouble(LoadLeDouble(img_, off)) : absl::StrCat(static_cast<int64_t>(bits)));
   }
 
-  bool Room(uint64_t off, uint64_t size) {
-    if (off + size <= img_.size()) return true;
-    if (off < img_.size())
-      Add("truncated", static_cast<uint32_t>(off), static_cast<uint32_t>(img_.size() - off),
-          absl::StrCat(img_.size() - off, " of ", size, " bytes"));
-    truncated_ = true;
-    return false;
-  }
-
-  std::vector<DecodedField> Finish() {
-    if (!truncated_ && pos_ < img_.size())
-      Add("undecoded", pos_, static_cast<uint32_t>(img_.size() - pos_), absl::StrCat(img_.size() - pos_, " bytes"));
-    return fields_;
-  }
-
-  void Add(std::string name, uint32_t offset, uint32_t size, std::string value) {
-    if (whole_ || (offset < end_ && offset + size > begin_)) fields_.push_back({std::move(name), offset, size, std::move(value)});
-  }
-
-  std::string_view img_;
-  bool whole_;
-  uint32_t begin_ = 0, end_ = 0;
-  std::vector<DecodedField> fields_;
-  uint32_t pos_ = 0;
-  bool truncated_ = false;
   bool as_double_ = false;
 };
 
