@@ -27,7 +27,9 @@ func bloomFamily() family {
 			"deserialize mode=wrap and mode=writable_wrap: the module reads images onto the heap only",
 			"query serialized_size, suggest's serialized_size: the module has no serialized-size function",
 		},
-		newStage: func() familyStage { return &bloomStage{slots: map[string]filters.BloomFilter{}, unmade: map[string]bool{}} },
+		newStage: func() familyStage {
+			return &bloomStage{slots: map[string]filters.BloomFilter{}, unmade: map[string]bool{}}
+		},
 	}
 }
 

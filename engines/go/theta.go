@@ -123,30 +123,14 @@ func (s *thetaStage) query(o op, io *stageIO) error {
 		if !ok {
 			return rejected(fmt.Sprintf("queries: '%s' is not defined on a union", q))
 		}
-		update, isUpdate := v.(*theta.QuickSelectUpdateSketch)
-		switch q {
-		case "estimate":
-			io.obs.double(name, sk.Estimate())
-		case "lb1", "lb2", "lb3", "ub1", "ub2", "ub3":
-			bound := sk.LowerBound
-			if q[0] == 'u' {
-				bound = sk.UpperBound
-			}
-			x, err := bound(q[2] - '0')
+		if done, err := sampledSetQuery(sk, q, name, io.obs); done || err != nil {
 			if err != nil {
 				return err
 			}
-			io.obs.double(name, x)
-		case "theta":
-			io.obs.double(name, sk.Theta())
-		case "theta_long":
-			io.obs.int(name, int64(sk.Theta64()))
-		case "retained":
-			io.obs.int(name, int64(sk.NumRetained()))
-		case "is_empty":
-			io.obs.bool(name, sk.IsEmpty())
-		case "is_estimation_mode":
-			io.obs.bool(name, sk.IsEstimationMode())
+			continue
+		}
+		update, isUpdate := v.(*theta.QuickSelectUpdateSketch)
+		switch q {
 		case "is_ordered":
 			io.obs.bool(name, sk.IsOrdered())
 		case "lg_k", "rf":

@@ -62,18 +62,6 @@ func (s *tupleStage) slotNamed(o op, key string) (tupleSlot, error) {
 	return s.slot(name)
 }
 
-// tupleView is what every tuple sketch of the module answers alike, whatever its summary.
-type tupleView interface {
-	IsEmpty() bool
-	Estimate() float64
-	LowerBound(numStdDevs uint8) (float64, error)
-	UpperBound(numStdDevs uint8) (float64, error)
-	IsEstimationMode() bool
-	Theta() float64
-	Theta64() uint64
-	NumRetained() uint32
-}
-
 func (s *tupleStage) step(o op, it *items, io *stageIO) error {
 	name := o.sketch()
 	switch step := o.step(); step {
@@ -307,33 +295,17 @@ func (s *tupleStage) query(o op, io *stageIO) error {
 			io.obs.bool(name, i.HasResult())
 			continue
 		}
-		sk, ok := target.value.(tupleView)
+		sk, ok := target.value.(sampledSet)
 		if !ok {
 			return rejected(fmt.Sprintf("queries: '%s' is not defined on a union", q))
 		}
-		switch q {
-		case "estimate":
-			io.obs.double(name, sk.Estimate())
-		case "lb1", "lb2", "lb3", "ub1", "ub2", "ub3":
-			bound := sk.LowerBound
-			if q[0] == 'u' {
-				bound = sk.UpperBound
-			}
-			x, err := bound(q[2] - '0')
+		if done, err := sampledSetQuery(sk, q, name, io.obs); done || err != nil {
 			if err != nil {
 				return err
 			}
-			io.obs.double(name, x)
-		case "theta":
-			io.obs.double(name, sk.Theta())
-		case "theta_long":
-			io.obs.int(name, int64(sk.Theta64()))
-		case "retained":
-			io.obs.int(name, int64(sk.NumRetained()))
-		case "is_empty":
-			io.obs.bool(name, sk.IsEmpty())
-		case "is_estimation_mode":
-			io.obs.bool(name, sk.IsEstimationMode())
+			continue
+		}
+		switch q {
 		case "summaries":
 			text, err := target.kind.summaries(target.value)
 			if err != nil {
