@@ -260,25 +260,10 @@ std::unique_ptr<CppFamilyAdapter> bloom() {
 #else  // no Bloom filter in this datasketches-cpp tree
 
 namespace dsconform {
-namespace {
-// Never runs a stage: the engine declares no Bloom filter step.
-class NoBloomStage {
- public:
-  NoBloomStage(const PreparedStage& stage, Observations* /*out*/) : stage_(stage) {}
-  absl::StatusOr<StepEnd> Step(const Op& /*op*/, const StepContext& ctx) {
-    return BadStep(stage_, ctx, "this datasketches-cpp tree has no Bloom filter");
-  }
-
- private:
-  const PreparedStage& stage_;
-};
-}  // namespace
-
 namespace cpp_adapters {
 std::unique_ptr<CppFamilyAdapter> bloom() {
-  return std::make_unique<StageObjectAdapter<NoBloomStage>>("bloom", std::vector<std::string>{});
+  return AbsentFamilyAdapter("bloom", "this datasketches-cpp tree has no Bloom filter");
 }
 }  // namespace cpp_adapters
-
 }  // namespace dsconform
 #endif

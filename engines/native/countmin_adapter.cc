@@ -258,25 +258,10 @@ std::unique_ptr<CppFamilyAdapter> countmin() {
 #else  // no Count-min in this datasketches-cpp tree
 
 namespace dsconform {
-namespace {
-// Never runs a stage: the engine declares no Count-min step.
-class NoCountminStage {
- public:
-  NoCountminStage(const PreparedStage& stage, Observations* /*out*/) : stage_(stage) {}
-  absl::StatusOr<StepEnd> Step(const Op& /*op*/, const StepContext& ctx) {
-    return BadStep(stage_, ctx, "this datasketches-cpp tree has no Count-min sketch");
-  }
-
- private:
-  const PreparedStage& stage_;
-};
-}  // namespace
-
 namespace cpp_adapters {
 std::unique_ptr<CppFamilyAdapter> countmin() {
-  return std::make_unique<StageObjectAdapter<NoCountminStage>>("countmin", std::vector<std::string>{});
+  return AbsentFamilyAdapter("countmin", "this datasketches-cpp tree has no Count-min");
 }
 }  // namespace cpp_adapters
-
 }  // namespace dsconform
 #endif

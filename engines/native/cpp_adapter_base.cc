@@ -74,6 +74,25 @@ absl::Status BadStep(const PreparedStage& stage, const StepContext& ctx, const s
   return absl::InvalidArgumentError(absl::StrCat(StepPath(stage, ctx.index), ": ", message));
 }
 
+namespace {
+class AbsentFamily final : public CppFamilyAdapter {
+ public:
+  AbsentFamily(std::string family, std::string why) : family_(std::move(family)), why_(std::move(why)) {}
+  std::string family() const override { return family_; }
+  std::vector<std::string> steps() const override { return {}; }
+  absl::Status RunStage(const PreparedStage& stage, Observations* /*out*/) override {
+    return absl::InvalidArgumentError(absl::StrCat("case ", stage.source ? stage.source->id : "?", ": ", why_));
+  }
+
+ private:
+  std::string family_, why_;
+};
+}  // namespace
+
+std::unique_ptr<CppFamilyAdapter> AbsentFamilyAdapter(std::string family, std::string why) {
+  return std::make_unique<AbsentFamily>(std::move(family), std::move(why));
+}
+
 bool ReadsUnmadeSlot(const Op& op, std::set<std::string>& unmade, Observations* out) {
   for (const char* key : {"from", "a", "b", "with"}) {
     if (!unmade.count(op.Str(key))) continue;

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <functional>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <string_view>
@@ -86,6 +87,10 @@ class StageObjectAdapter final : public CppFamilyAdapter {
   std::vector<std::string> steps_;
   std::vector<std::string> lacks_;
 };
+
+// The adapter of a family this datasketches-cpp tree lacks (a configure probe said so): it declares
+// no step, so the harness sends it no stage; one sent anyway is the case's error, `why`.
+std::unique_ptr<CppFamilyAdapter> AbsentFamilyAdapter(std::string family, std::string why);
 
 // The exception being handled, as an observation: its dynamic type,
 // demangled ("std::invalid_argument"), and what() for std::exceptions.

@@ -209,25 +209,10 @@ std::unique_ptr<CppFamilyAdapter> tdigest() {
 #else  // no t-digest in this datasketches-cpp tree
 
 namespace dsconform {
-namespace {
-// Never runs a stage: the engine declares no t-digest step.
-class NoTdigestStage {
- public:
-  NoTdigestStage(const PreparedStage& stage, Observations* /*out*/) : stage_(stage) {}
-  absl::StatusOr<StepEnd> Step(const Op& /*op*/, const StepContext& ctx) {
-    return BadStep(stage_, ctx, "this datasketches-cpp tree has no t-digest");
-  }
-
- private:
-  const PreparedStage& stage_;
-};
-}  // namespace
-
 namespace cpp_adapters {
 std::unique_ptr<CppFamilyAdapter> tdigest() {
-  return std::make_unique<StageObjectAdapter<NoTdigestStage>>("tdigest", std::vector<std::string>{});
+  return AbsentFamilyAdapter("tdigest", "this datasketches-cpp tree has no t-digest");
 }
 }  // namespace cpp_adapters
-
 }  // namespace dsconform
 #endif
