@@ -4,13 +4,14 @@
 #   -DOUT=<dir> -DLABEL=<label> -DENGINE_SOURCE=<engines/rust> and either
 #   -DCRATE_VERSION=<x.y.z> (the registry's crate) or -DCRATE_PATH=<the crate's directory>
 # What a crate has: Tuple (the "tuple" feature) came in 0.5.0, KLL ("kll") and
-# HllSketch::composite_estimate in 0.6.0; a source tree is asked directly.
+# HllSketch::composite_estimate in 0.6.0; the engine runs Count-min ("countmin") from 0.6.0 (0.5.0
+# has the module, with another API); a source tree is asked directly.
 set(crate "\"hll\", \"theta\", \"cpc\", \"frequencies\"")
 set(engine "")
 if(CRATE_PATH)
   set(DSC_RUST_CRATE_DEPENDENCY "path = \"${CRATE_PATH}\"")
   file(READ "${CRATE_PATH}/Cargo.toml" manifest)
-  foreach(family kll tuple)
+  foreach(family kll tuple countmin)
     if(manifest MATCHES "\n${family} *=")
       string(APPEND crate ", \"${family}\"")
       list(APPEND engine "\"${family}\"")
@@ -30,12 +31,13 @@ else()
   endif()
   if(CRATE_VERSION VERSION_GREATER_EQUAL 0.6.0)
     string(APPEND crate ", \"kll\"")
-    list(APPEND engine "\"kll\"" "\"hll_composite\"")
+    string(APPEND crate ", \"countmin\"")
+    list(APPEND engine "\"kll\"" "\"hll_composite\"" "\"countmin\"")
   endif()
 endif()
 list(JOIN engine ", " engine)
 set(DSC_RUST_CRATE_FEATURES "${crate}")
-set(DSC_RUST_ENGINE_FEATURES "default = [${engine}]\nkll = []\ntuple = []\nhll_composite = []")
+set(DSC_RUST_ENGINE_FEATURES "default = [${engine}]\nkll = []\ntuple = []\nhll_composite = []\ncountmin = []")
 set(DSC_RUST_ENGINE_SOURCE "${ENGINE_SOURCE}")
 # configure_file writes only when the text changes: cargo rebuilds only what did.
 configure_file("${ENGINE_SOURCE}/Cargo.toml.in" "${OUT}/Cargo.toml" @ONLY)

@@ -11,6 +11,8 @@ mod stage;
 mod hashed;
 mod tape;
 
+#[cfg(feature = "countmin")]
+mod countmin;
 mod cpc;
 mod fi;
 mod hll;
@@ -42,6 +44,8 @@ fn families() -> Vec<Family> {
     let families = families.chain([kll::family()]);
     #[cfg(feature = "tuple")]
     let families = families.chain([tuple::family()]);
+    #[cfg(feature = "countmin")]
+    let families = families.chain([countmin::family()]);
     families.collect()
 }
 
