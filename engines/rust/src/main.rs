@@ -13,6 +13,8 @@ mod tape;
 
 #[cfg(feature = "bloom")]
 mod bloom;
+#[cfg(feature = "countmin")]
+mod countmin;
 mod cpc;
 mod fi;
 mod hll;
@@ -50,6 +52,8 @@ fn families() -> Vec<Family> {
     let families = families.chain([tdigest::family()]);
     #[cfg(feature = "bloom")]
     let families = families.chain([bloom::family()]);
+    #[cfg(feature = "countmin")]
+    let families = families.chain([countmin::family()]);
     families.collect()
 }
 

@@ -123,7 +123,7 @@ const SLOT_MAKERS: &[&str] =
 fn slots_read<'a>(op: &Op<'a>) -> Vec<&'a str> {
     let step = op.step();
     let mut read = vec![];
-    if ["update", "merge", "serialize", "query", "reset", "jaccard"].contains(&step) {
+    if ["update", "merge", "serialize", "query", "reset", "jaccard", "estimate"].contains(&step) {
         read.push(op.sketch());
     }
     if ["merge", "result", "copy", "convert", "compact"].contains(&step) {
