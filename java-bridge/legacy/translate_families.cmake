@@ -2,10 +2,8 @@
 # Writes the java-bridge's 9.x classes that the legacy engine runs (its families and the probe of
 # the library), said in the 6.x/7.x API by memory_api.sed, into OUT/dev/dsconform/bridge/, where
 # the legacy pom compiles them. A class with a script of its own (<Class> -> <script>.sed) goes
-# through that first: TupleFamily's tuple names and seeds (tuple_api.sed). TdigestFamily is not
-# among them yet: 6.x and 7.x have TDigestDouble, but their answers are not triaged
-# (docs/findings-java-releases.md, "Not done").
-set(_classes HllFamily ThetaFamily CpcFamily KllFamily FiFamily TupleFamily BloomFamily LibraryProbe)
+# through that first: TupleFamily's tuple names and seeds (tuple_api.sed).
+set(_classes HllFamily ThetaFamily CpcFamily KllFamily FiFamily TupleFamily BloomFamily TdigestFamily LibraryProbe)
 set(_first_TupleFamily tuple_api.sed)
 find_program(_sed sed REQUIRED)
 set(_here "${SOURCE_DIR}/java-bridge/legacy")
