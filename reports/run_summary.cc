@@ -122,6 +122,13 @@ RunSummary Summarize(const std::vector<Record>& records) {
       Tally(&s.by_full_field[d.field], known, r->case_id);
       for (const DecodedDiff& x : d.decoded) Tally(&s.by_decoded_field[DecodedFieldKind(x.field)], known, r->case_id);
     }
+    for (const std::string& finding : r->expectation_findings) {
+      FindingTally& f = s.by_finding[finding];
+      ++f.records;
+      f.known += r->verdict == Verdict::kKnown;
+      ++f.by_engine_pair[EnginePair(*r)];
+      AddExample(&f.examples, r->case_id);
+    }
   }
   return s;
 }
@@ -162,6 +169,10 @@ nlohmann::ordered_json SummaryToJson(const RunInfo& info, const RunSummary& s) {
   j["by_field"] = MapToJson(s.by_field, TallyToJson);
   j["by_full_field"] = MapToJson(s.by_full_field, TallyToJson);
   j["by_decoded_field"] = MapToJson(s.by_decoded_field, TallyToJson);
+  j["by_finding"] = MapToJson(s.by_finding, [](const FindingTally& f) {
+    return nlohmann::ordered_json{{"records", f.records}, {"known", f.known}, {"by_engine_pair", f.by_engine_pair},
+                                  {"examples", f.examples}};
+  });
   nlohmann::ordered_json ex = nlohmann::ordered_json::object();
   for (const auto& [v, ids] : s.examples_by_verdict) ex[VerdictName(v)] = ids;
   j["examples_by_verdict"] = ex;

@@ -38,6 +38,14 @@ struct DifferenceTally {
   std::vector<std::string> known_examples;
 };
 
+// The records a finding's rules explained: how many, between which engines, and where first.
+struct FindingTally {
+  int64_t records = 0;  // records it explained (a record with several findings counts for each)
+  int64_t known = 0;    // of which the whole record was known
+  std::map<std::string, int64_t> by_engine_pair;
+  std::vector<std::string> examples;  // the first kMaxExamples distinct case ids
+};
+
 struct RunSummary {
   static constexpr int kMaxExamples = 3;
 
@@ -48,6 +56,7 @@ struct RunSummary {
   std::map<std::string, DifferenceTally> by_field;          // FieldKind: "compact"
   std::map<std::string, DifferenceTally> by_full_field;     // "a.compact"
   std::map<std::string, DifferenceTally> by_decoded_field;  // DecodedFieldKind: "register[*]"
+  std::map<std::string, FindingTally> by_finding;          // "T5"
   // First kMaxExamples case ids of each verdict other than equal.
   std::map<Verdict, std::vector<std::string>> examples_by_verdict;
   // Rule parts that applied to records of the run and covered nothing (StaleRules): the writers

@@ -86,7 +86,7 @@ absl::StatusOr<KnownDifferences> LoadKnownDifferences(const std::vector<std::str
 void ApplyKnownDifferences(const KnownDifferences& known, Record& record) {
   if (!Judged(record)) return;
   const CaseParams params = CaseParams::Of(record.case_id);
-  std::vector<std::string> explanations, links;
+  std::vector<std::string> explanations, links, findings;
   std::string stale;
   const Rule* stale_rule = nullptr;
   for (const Rule& rule : known.rules) {
@@ -106,6 +106,7 @@ void ApplyKnownDifferences(const KnownDifferences& known, Record& record) {
     }
     if (explained) {
       explanations.push_back(rule.Explanation());
+      findings.push_back(rule.finding);
       if (!rule.link.empty()) links.push_back(rule.link);
     }
   }
@@ -117,12 +118,14 @@ void ApplyKnownDifferences(const KnownDifferences& known, Record& record) {
     record.note = stale;
     record.expectation_reason = stale_rule->Explanation();
     record.expectation_link = stale_rule->link;
+    record.expectation_findings = {stale_rule->finding};
     return;
   } else {
     record.verdict = record.diffs.empty() ? Verdict::kEqual : Verdict::kKnown;
   }
   if (!explanations.empty()) {
     record.expectation_reason = absl::StrJoin(explanations, "; ");
+    record.expectation_findings = std::move(findings);
     record.expectation_link = links.empty() ? "" : links[0];
   }
 }
@@ -132,6 +135,7 @@ void RejudgeRecord(const KnownDifferences& known, Record& record) {
   if (record.verdict == Verdict::kUnexpectedlyEqual) record.note.clear();
   record.expectation_reason.clear();
   record.expectation_link.clear();
+  record.expectation_findings.clear();
   for (auto& d : record.diffs) d.known = false;
   record.verdict = record.diffs.empty() ? Verdict::kEqual : Verdict::kDiffers;
   ApplyKnownDifferences(known, record);

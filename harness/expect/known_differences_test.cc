@@ -84,6 +84,7 @@ TEST(KnownDifferences, CoverTheirShapeAndNothingElseInTheSameField) {
   ApplyKnownDifferences(known, r);
   EXPECT_EQ(r.verdict, Verdict::kKnown);
   EXPECT_EQ(r.expectation_reason, "K1: a query sorts level 0 in C++ only (docs/findings-kll.md#k1)");
+  EXPECT_EQ(r.expectation_findings, std::vector<std::string>{"K1"});
   // Another kind of difference in a covered field: the number of levels.
   EXPECT_EQ(Judge(known, Compared(id, "java@9.1.0", "cpp@5.2.0", {Image("merged.compact", {"flags", "numLevels"})})),
             Verdict::kDiffers);
@@ -196,6 +197,7 @@ TEST(KnownDifferences, RejudgingForgetsTheEarlierVerdict) {
   EXPECT_EQ(r.verdict, Verdict::kDiffers);
   EXPECT_FALSE(r.diffs[0].known);
   EXPECT_TRUE(r.expectation_reason.empty());
+  EXPECT_TRUE(r.expectation_findings.empty());
 }
 
 TEST(KnownDifferences, ErrorsAndUnsupportedRecordsAreLeftAlone) {

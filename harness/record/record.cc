@@ -53,8 +53,10 @@ nlohmann::ordered_json RecordToJson(const Record& r) {
   j["verdict"] = VerdictName(r.verdict);
   j["fields_compared"] = r.fields_compared;
   if (!r.note.empty()) j["note"] = r.note;
-  if (!r.expectation_reason.empty()) j["expectation"] = {{"reason", r.expectation_reason},
-                                                         {"link", r.expectation_link}};
+  if (!r.expectation_reason.empty()) {
+    j["expectation"] = {{"reason", r.expectation_reason}, {"link", r.expectation_link}};
+    if (!r.expectation_findings.empty()) j["expectation"]["findings"] = r.expectation_findings;
+  }
   nlohmann::ordered_json diffs = nlohmann::ordered_json::array();
   for (const auto& d : r.diffs) {
     nlohmann::ordered_json jd;
@@ -142,6 +144,7 @@ bool RecordFromJson(const nlohmann::json& j, Record* out, std::string* error, co
     if (auto e = j.find("expectation"); e != j.end()) {
       r.expectation_reason = e->value("reason", "");
       r.expectation_link = e->value("link", "");
+      r.expectation_findings = e->value("findings", std::vector<std::string>());
     }
     for (const auto& jd : j.at("diffs")) {
       FieldDiff d;

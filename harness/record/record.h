@@ -69,6 +69,7 @@ struct Record {
   std::string note;                  // kError / kUnsupported explanation
   std::string expectation_reason;    // kKnown / kUnexpectedlyEqual
   std::string expectation_link;
+  std::vector<std::string> expectation_findings;  // the findings of the rules that explained it ("T5", "J6")
   int fields_compared = 0;
   // Self-check records of cases with truth: what each kind of truth sampled of
   // this engine's answers, by the kind's record member (TruthKind::record_member).

@@ -53,5 +53,20 @@ TEST(RecordJson, EmptySamplesAreNotWrittenAndBadOnesNameTheirMember) {
   EXPECT_EQ(error, "w_accuracy: a sample needs of, given and expected");
 }
 
+TEST(RecordJson, AnExpectationKeepsItsFindingsThroughARoundTrip) {
+  Record r;
+  r.case_id = "t/1";
+  r.reference = r.candidate = "cpp";
+  r.verdict = Verdict::kKnown;
+  r.expectation_reason = "T5: max of -0.0 and 0.0 (docs/findings-tdigest.md#t5); J6: buffers dropped";
+  r.expectation_findings = {"T5", "J6"};
+  const nlohmann::ordered_json j = RecordToJson(r);
+  EXPECT_EQ(j["expectation"]["findings"].dump(), R"(["T5","J6"])");
+  Record back;
+  std::string error;
+  ASSERT_TRUE(RecordFromJson(nlohmann::json::parse(j.dump()), &back, &error)) << error;
+  EXPECT_EQ(back.expectation_findings, r.expectation_findings);
+}
+
 }  // namespace
 }  // namespace dsconform
