@@ -38,18 +38,34 @@ std::string AccuracyStudyMarkdown(const AccuracyStudy& study) {
   return out;
 }
 
-std::string AccuracyStudyHtml(const AccuracyStudy& study) {
+std::string AccuracyStudyHtml(const AccuracyStudy& study, size_t max_bytes) {
   if (study.trials() == 0) return "";
+  constexpr size_t kMaxFindingLines = 100;
   std::string out = "<section id=\"accuracy\"><h2>Accuracy</h2>\n";
   for (const auto& part : study.parts) absl::StrAppend(&out, part->HtmlSummary());
   if (study.findings.empty()) {
     out += "<p>No accuracy findings.</p>\n";
   } else {
     out += "<ul>\n";
-    for (const auto& f : study.findings) absl::StrAppend(&out, "<li>", EscapeHtml(FindingLine(f)), "</li>\n");
+    for (size_t i = 0; i < study.findings.size() && i < kMaxFindingLines; ++i)
+      absl::StrAppend(&out, "<li>", EscapeHtml(FindingLine(study.findings[i])), "</li>\n");
     out += "</ul>\n";
+    if (study.findings.size() > kMaxFindingLines)
+      absl::StrAppend(&out, "<p class=\"left-out\">", study.findings.size() - kMaxFindingLines,
+                      " more accuracy findings are in <a href=\"accuracy.md\">accuracy.md</a>.</p>\n");
   }
-  for (const auto& part : study.parts) absl::StrAppend(&out, part->HtmlDetails());
+  size_t parts_left_out = 0;
+  for (const auto& part : study.parts) {
+    std::string details = part->HtmlDetails();
+    if (out.size() + details.size() > max_bytes) {
+      ++parts_left_out;
+      continue;
+    }
+    out += details;
+  }
+  if (parts_left_out > 0)
+    absl::StrAppend(&out, "<p class=\"left-out\">The details of ", parts_left_out, " parts of the study are left ",
+                    "out to keep this file small; <a href=\"accuracy.md\">accuracy.md</a> has them.</p>\n");
   out += "</section>\n";
   return out;
 }

@@ -1,6 +1,7 @@
 #ifndef DSCONFORM_REPORTS_ACCURACY_REPORT_H_
 #define DSCONFORM_REPORTS_ACCURACY_REPORT_H_
 
+#include <cstddef>
 #include <string>
 
 #include "harness/truth/accuracy_study.h"
@@ -19,8 +20,9 @@ nlohmann::ordered_json AccuracyStudyToJson(const AccuracyStudy& study);
 std::string AccuracyStudyMarkdown(const AccuracyStudy& study);
 // A <section> for report.html, empty when no kind pooled a sample: the kinds'
 // summaries, the findings, the kinds' details (inline SVG charts, drawn so that
-// nothing is fetched).
-std::string AccuracyStudyHtml(const AccuracyStudy& study);
+// nothing is fetched). Past `max_bytes`, the findings beyond the first 100 and the
+// kinds' details that do not fit are left to accuracy.md, and the section says so.
+std::string AccuracyStudyHtml(const AccuracyStudy& study, size_t max_bytes = 400'000);
 
 }  // namespace dsconform
 

@@ -1,6 +1,8 @@
 #include "reports/html_report.h"
 
+#include <algorithm>
 #include <map>
+#include <type_traits>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -23,38 +25,37 @@ std::string VerdictBadge(Verdict v) {
 }
 bool IsWebLink(const std::string& url) { return url.rfind("https://", 0) == 0 || url.rfind("http://", 0) == 0; }
 
-// The records each part shows, chosen so that a big run keeps what matters.
+// The failing records each part shows, in report order, up to its cap.
 struct Selection {
   std::vector<bool> in_table;
   std::vector<bool> detailed;
+  size_t failing = 0;
   size_t table_left_out = 0;
-  size_t details_left_out = 0;
 };
-
-// Takes records (in `order`) whose verdict `wanted` allows, until `cap`.
-template <typename Pred>
-void Take(const std::vector<const Record*>& order, Pred wanted, size_t cap, std::vector<bool>* chosen, size_t* taken) {
-  for (size_t i = 0; i < order.size() && *taken < cap; ++i) {
-    if ((*chosen)[i] || !wanted(order[i]->verdict)) continue;
-    (*chosen)[i] = true;
-    ++*taken;
-  }
-}
 
 Selection Select(const std::vector<const Record*>& order, const HtmlOptions& o) {
   Selection s;
-  const size_t n = order.size();
-  s.in_table.assign(n, false);
-  s.detailed.assign(n, false);
-  size_t rows = 0, details = 0, detail_candidates = 0;
-  Take(order, [](Verdict v) { return v != Verdict::kEqual; }, o.max_table_rows, &s.in_table, &rows);
-  Take(order, [](Verdict) { return true; }, o.max_table_rows, &s.in_table, &rows);
-  s.table_left_out = n - rows;
-  Take(order, VerdictFails, o.max_detailed_records, &s.detailed, &details);
-  Take(order, [](Verdict v) { return v == Verdict::kKnown; }, o.max_detailed_records, &s.detailed, &details);
-  for (const Record* r : order) detail_candidates += VerdictFails(r->verdict) || r->verdict == Verdict::kKnown;
-  s.details_left_out = detail_candidates - details;
+  s.in_table.assign(order.size(), false);
+  s.detailed.assign(order.size(), false);
+  for (size_t i = 0; i < order.size(); ++i) {
+    if (!VerdictFails(order[i]->verdict)) continue;
+    s.in_table[i] = s.failing < static_cast<size_t>(o.max_table_rows);
+    s.detailed[i] = s.failing < static_cast<size_t>(o.max_detailed_records);
+    ++s.failing;
+  }
+  s.table_left_out = s.failing - std::min(s.failing, static_cast<size_t>(o.max_table_rows));
   return s;
+}
+
+// The `cap` rows of `rows` with the most differences, then by name.
+template <typename Tally>
+std::vector<const std::pair<const std::string, Tally>*> Busiest(const std::map<std::string, Tally>& rows, int cap,
+                                                               int64_t (*weight)(const Tally&)) {
+  std::vector<const std::pair<const std::string, Tally>*> out;
+  for (const auto& row : rows) out.push_back(&row);
+  std::stable_sort(out.begin(), out.end(), [&](const auto* a, const auto* b) { return weight(a->second) > weight(b->second); });
+  if (out.size() > static_cast<size_t>(cap)) out.resize(cap);
+  return out;
 }
 
 class HtmlBuilder {
@@ -73,14 +74,38 @@ class HtmlBuilder {
                     "</script>\n</head>\n<body>\n");
     Header(gate);
     Summary();
+    Files();
     out_ += o_.extra_section_html;
+    // The details get the bytes the page has left once the table is in; the table links only to
+    // the details written, so it is written again once they are known.
+    std::string head = std::move(out_);
+    detailed_ = sel_.detailed;
+    const size_t table_bytes = Rendered(&HtmlBuilder::RecordsTable).size();
+    const size_t used = head.size() + table_bytes;
+    std::string details = Rendered([&] { Details(o_.max_bytes > used ? o_.max_bytes - used : 0); });
+    out_ = std::move(head);
     RecordsTable();
-    Details();
+    out_ += details;
     absl::StrAppend(&out_, "<script>", kHtmlReportScript, "</script>\n</body></html>\n");
     return std::move(out_);
   }
 
  private:
+  // What `write` appends to out_, alone.
+  template <typename Write>
+  std::string Rendered(Write write) {
+    std::string saved = std::move(out_);
+    out_.clear();
+    if constexpr (std::is_member_function_pointer_v<Write>) {
+      (this->*write)();
+    } else {
+      write();
+    }
+    std::string part = std::move(out_);
+    out_ = std::move(saved);
+    return part;
+  }
+
   void Header(const Gate& gate) {
     absl::StrAppend(&out_, "<header><h1>dsconform <span class=\"gate ", gate.passed ? "pass" : "fail", "\">",
                     H(gate.text), "</span></h1>\n<dl class=\"run\">");
@@ -132,7 +157,9 @@ class HtmlBuilder {
     if (rows.empty()) return;
     absl::StrAppend(&out_, "<h3>", title, "</h3>\n<table class=\"sortable tally\"><thead><tr><th>", key,
                     "</th><th>differences</th><th>known</th><th>examples</th></tr></thead><tbody>\n");
-    for (const auto& [name, t] : rows) {
+    const auto busiest = Busiest<DifferenceTally>(rows, o_.max_tally_rows, [](const DifferenceTally& t) { return t.count; });
+    for (const auto* row : busiest) {
+      const auto& [name, t] = *row;
       std::vector<std::string> ex;
       for (const auto& id : t.examples) ex.push_back(Code(id));
       for (const auto& id : t.known_examples) ex.push_back(Code(id) + " (known)");
@@ -140,6 +167,47 @@ class HtmlBuilder {
                       t.known, "</td><td>", absl::StrJoin(ex, "<br>"), "</td></tr>\n");
     }
     out_ += "</tbody></table>\n";
+    LeftOutRows(rows.size() - busiest.size());
+  }
+
+  void LeftOutRows(size_t n) {
+    if (n > 0)
+      absl::StrAppend(&out_, "<p class=\"left-out\">", n, " less frequent rows are left out here; ",
+                      "<a href=\"summary.json\">summary.json</a> has all of them.</p>\n");
+  }
+
+  // Known records are not listed one by one: one row per finding says how many and where.
+  void FindingsTable() {
+    if (summary_.by_finding.empty()) return;
+    out_ += "<h3>Per finding (known differences)</h3>\n<table class=\"sortable findings\"><thead><tr><th>finding"
+            "</th><th>records</th><th>known</th><th>engine pairs</th><th>examples</th></tr></thead><tbody>\n";
+    const auto busiest = Busiest<FindingTally>(summary_.by_finding, o_.max_tally_rows,
+                                               [](const FindingTally& f) { return f.records; });
+    for (const auto* row : busiest) {
+      const auto& [finding, f] = *row;
+      std::vector<std::string> pairs, ex;
+      for (const auto& [pair, n] : f.by_engine_pair) pairs.push_back(absl::StrCat(Code(pair), ": ", n));
+      for (const auto& id : f.examples) ex.push_back(Code(id));
+      absl::StrAppend(&out_, "<tr><td>", Code(finding), "</td><td class=\"n\">", f.records, "</td><td class=\"n\">",
+                      f.known, "</td><td>", absl::StrJoin(pairs, "<br>"), "</td><td>", absl::StrJoin(ex, "<br>"),
+                      "</td></tr>\n");
+    }
+    out_ += "</tbody></table>\n";
+    LeftOutRows(summary_.by_finding.size() - busiest.size());
+  }
+
+  // The run's other files, written beside this one: the complete record is there, not here.
+  void Files() {
+    out_ += "<section id=\"files\"><h2>Files</h2>\n<ul class=\"files\">"
+            "<li><a href=\"records.jsonl\">records.jsonl</a>: every record with every field difference "
+            "(<code>dsconform check</code> and <code>merge</code> read it)</li>"
+            "<li><a href=\"summary.md\">summary.md</a> and <a href=\"summary.json\">summary.json</a>: "
+            "the summary, every row of its tables</li>"
+            "<li><a href=\"junit.xml\">junit.xml</a>: one test case per record</li>";
+    if (!o_.extra_section_html.empty())
+      out_ += "<li><a href=\"accuracy.md\">accuracy.md</a> and <a href=\"accuracy.json\">accuracy.json</a>: "
+              "the accuracy study</li>";
+    out_ += "</ul></section>\n";
   }
 
   void Summary() {
@@ -147,6 +215,7 @@ class HtmlBuilder {
     CountsTable("Per suite", "suite", summary_.by_suite);
     CountsTable("Per family", "family", summary_.by_family);
     CountsTable("Per engine pair", "reference -&gt; candidate", summary_.by_engine_pair);
+    FindingsTable();
     TallyTable("Per field", "field", summary_.by_field);
     TallyTable("Per full field name", "field", summary_.by_full_field);
     TallyTable("Per decoded field", "decoded field", summary_.by_decoded_field);
@@ -167,20 +236,23 @@ class HtmlBuilder {
   }
 
   void RecordsTable() {
-    out_ += "<section id=\"records\"><h2>Records</h2>\n<div class=\"controls\">"
+    out_ += "<section id=\"records\"><h2>Failing records</h2>\n<p class=\"note\">Records that differ beyond the "
+            "known differences, errors and unexpectedly equal ones; the rest are counted above.</p>\n"
+            "<div class=\"controls\">"
             "<input id=\"filter\" type=\"search\" placeholder=\"filter: case id, suite, engine, field\" "
             "aria-label=\"filter records\"> <select id=\"verdict\" aria-label=\"verdict\">"
             "<option value=\"\">all verdicts</option>";
     for (Verdict v : kVerdictOrder)
-      absl::StrAppend(&out_, "<option value=\"", VerdictName(v), "\">", VerdictName(v), " (", summary_.total.Of(v),
-                      ")</option>");
+      if (VerdictFails(v))
+        absl::StrAppend(&out_, "<option value=\"", VerdictName(v), "\">", VerdictName(v), " (", summary_.total.Of(v),
+                        ")</option>");
     out_ += "</select> <span id=\"shown\"></span></div>\n<table id=\"records-table\" class=\"sortable\"><thead><tr>"
             "<th>#</th><th>case</th><th>suite</th><th>candidate</th><th>writer</th><th>verdict</th>"
             "<th>differing fields</th></tr></thead><tbody>\n";
     for (size_t i = 0; i < order_.size(); ++i) {
       if (!sel_.in_table[i]) continue;
       const Record& r = *order_[i];
-      const std::string id = sel_.detailed[i] ? absl::StrCat("<a href=\"#d", i, "\">", H(r.case_id), "</a>") : H(r.case_id);
+      const std::string id = detailed_[i] ? absl::StrCat("<a href=\"#d", i, "\">", H(r.case_id), "</a>") : H(r.case_id);
       absl::StrAppend(&out_, "<tr data-verdict=\"", VerdictName(r.verdict), "\"><td class=\"n\">", r.index,
                       "</td><td><code>", id, "</code></td><td>", H(r.suite), "</td><td>", H(r.candidate), "</td><td>",
                       H(r.writer), "</td><td>", VerdictBadge(r.verdict), "</td><td>", DifferingFields(r),
@@ -189,8 +261,8 @@ class HtmlBuilder {
     out_ += "</tbody></table>\n";
     if (sel_.table_left_out > 0)
       absl::StrAppend(&out_, "<p class=\"left-out\">", sel_.table_left_out,
-                      " records (equal ones first) are not listed here to keep this file small; records.jsonl has "
-                      "all of them.</p>\n");
+                      " more failing records are not listed here to keep this file small; "
+                      "<a href=\"records.jsonl\">records.jsonl</a> has all of them.</p>\n");
     out_ += "</section>\n";
   }
 
@@ -205,11 +277,12 @@ class HtmlBuilder {
     return cell;
   }
 
-  void ByteImage(const FieldDiff& d) {
+  // A byte image's hex view; false if the field holds no image.
+  bool ByteImage(const FieldDiff& d) {
     const bool ref_bytes = !d.missing_in_reference && d.reference.kind == Value::Kind::kBytes;
     const bool cand_bytes = !d.missing_in_candidate && d.candidate.kind == Value::Kind::kBytes;
     const bool omitted = d.reference.kind == Value::Kind::kOmitted || d.candidate.kind == Value::Kind::kOmitted;
-    if (!ref_bytes && !cand_bytes && !omitted) return;
+    if (!ref_bytes && !cand_bytes && !omitted) return false;
     absl::StrAppend(&out_, "<h4>", Code(d.field), "</h4>\n");
     if (!d.decoded.empty()) {
       out_ += "<ul class=\"decoded\">";
@@ -221,9 +294,10 @@ class HtmlBuilder {
     if (omitted) {  // a large image: the record kept its length and first bytes (DiffOptions::max_image_bytes)
       out_ += "<p class=\"at\">Images too large to keep whole in the record: the reproduce command below shows "
               "them, as does a run with --keep_images.</p>\n";
-      return;
+      return true;
     }
     out_ += RenderHexView(ref_bytes ? d.reference.bytes : "", cand_bytes ? d.candidate.bytes : "", d.decoded, o_.hex);
+    return true;
   }
 
   void Detail(size_t i, const Record& r) {
@@ -244,28 +318,45 @@ class HtmlBuilder {
     if (!r.diffs.empty()) {
       out_ += "<table class=\"fields\"><thead><tr><th>field</th><th>reference</th><th>candidate</th></tr></thead>"
               "<tbody>\n";
-      for (const auto& d : r.diffs)
-        absl::StrAppend(&out_, "<tr><td>", Code(d.field), d.known ? " (known)" : "", "</td><td>", ValueCell(d, true),
-                        "</td><td>", ValueCell(d, false), "</td></tr>\n");
+      // Differences no rule covers first: they are why the record fails.
+      std::vector<const FieldDiff*> diffs;
+      for (const auto& d : r.diffs) diffs.push_back(&d);
+      std::stable_partition(diffs.begin(), diffs.end(), [](const FieldDiff* d) { return !d->known; });
+      const size_t shown = std::min(diffs.size(), static_cast<size_t>(o_.max_diffs_per_detail));
+      for (size_t k = 0; k < shown; ++k)
+        absl::StrAppend(&out_, "<tr><td>", Code(diffs[k]->field), diffs[k]->known ? " (known)" : "", "</td><td>",
+                        ValueCell(*diffs[k], true), "</td><td>", ValueCell(*diffs[k], false), "</td></tr>\n");
       out_ += "</tbody></table>\n";
-      for (const auto& d : r.diffs) ByteImage(d);
+      if (shown < diffs.size())
+        absl::StrAppend(&out_, "<p class=\"left-out\">", diffs.size() - shown,
+                        " more field differences of this record are in records.jsonl.</p>\n");
+      int images = 0;
+      for (size_t k = 0; k < shown && images < o_.max_images_per_detail; ++k) images += ByteImage(*diffs[k]);
     }
     absl::StrAppend(&out_, "<p>Reproduce:</p><pre class=\"repro\">", H(ReproCommand(r, info_)), "</pre>\n</section>\n");
   }
 
-  void Details() {
+  // Details of the selected failing records while out_ stays under `budget` bytes; marks in
+  // detailed_ which were written.
+  void Details(size_t budget) {
     out_ += "<section id=\"details\"><h2>Details</h2>\n";
-    size_t shown = 0;
+    size_t shown = 0, left_out = 0;
     for (size_t i = 0; i < order_.size(); ++i) {
-      if (!sel_.detailed[i]) continue;
+      if (!VerdictFails(order_[i]->verdict)) continue;
+      if (!detailed_[i] || out_.size() >= budget) {
+        detailed_[i] = false;
+        ++left_out;
+        continue;
+      }
       Detail(i, *order_[i]);
       ++shown;
     }
-    if (shown == 0) out_ += "<p>No record differs.</p>\n";
-    if (sel_.details_left_out > 0)
-      absl::StrAppend(&out_, "<p class=\"left-out\">", sel_.details_left_out,
-                      " more differing records have no details here (the first ", o_.max_detailed_records,
-                      " are shown, failing ones first); records.jsonl has all of them.</p>\n");
+    if (shown == 0 && left_out == 0) out_ += "<p>No record fails.</p>\n";
+    if (left_out > 0)
+      absl::StrAppend(&out_, "<p class=\"left-out\">", left_out, " more failing records have no details here (the "
+                      "first ", shown, " are shown, to keep this file small); the records table names them, ",
+                      "<code>dsconform repro</code> shows each, and <a href=\"records.jsonl\">records.jsonl</a> has "
+                      "all of them.</p>\n");
     out_ += "</section>\n";
   }
 
@@ -274,6 +365,7 @@ class HtmlBuilder {
   const std::vector<const Record*> order_;
   const HtmlOptions& o_;
   const Selection sel_;
+  std::vector<bool> detailed_;  // the records whose details the page has
   std::string out_;
 };
 

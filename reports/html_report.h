@@ -12,12 +12,18 @@
 
 namespace dsconform {
 
+// report.html lists the failing records only (differs, error, unexpectedly
+// equal); known records are summarized by finding and the rest are counted.
+// Every limit below says in the page what it left out, and records.jsonl
+// beside it has everything: the page stays small enough to open.
 struct HtmlOptions {
-  // Records given a details section (failing verdicts first, then known);
-  // the report says how many were left out.
-  int max_detailed_records = 500;
-  // Rows of the records table; past it equal records are left out first.
-  int max_table_rows = 10000;
+  int max_detailed_records = 100;  // failing records given a details section
+  int max_table_rows = 1000;       // rows of the records table
+  int max_tally_rows = 100;        // rows of each per-field table (the most frequent kinds)
+  int max_diffs_per_detail = 40;   // field rows of one record's details
+  int max_images_per_detail = 4;   // hex views of one record's details
+  // Details stop once the page has this many bytes (the last one may pass it).
+  size_t max_bytes = 2'000'000;
   size_t max_value_chars = 2000;  // a longer string value or message is cut
   HexViewOptions hex;
   // E.g. "took 41.2 s"; shown under the header. The only text that may
@@ -29,13 +35,14 @@ struct HtmlOptions {
 };
 
 // report.html: one self-contained file (inline CSS and JS, nothing fetched):
-// run header and gate; summary tables per suite, family, engine pair, field
-// and decoded field, sortable by clicking a column header; the records table
-// with a text filter and a verdict selector (also set from the URL hash,
-// e.g. #verdict=differs); and for each differing record its field diffs with
-// both values, a hex view of byte images with differing bytes marked and
-// decoded fields named, and the repro command. Every piece of run data is
-// escaped. Deterministic apart from `timing_line`.
+// run header and gate; summary tables per suite, family, engine pair, finding
+// (the known records), field and decoded field, sortable by clicking a column
+// header; links to the files beside it; the failing records' table with a text
+// filter and a verdict selector (also set from the URL hash, e.g.
+// #verdict=differs); and for each failing record its field diffs with both
+// values, a hex view of byte images with differing bytes marked and decoded
+// fields named, and the repro command. Every piece of run data is escaped.
+// Deterministic apart from `timing_line`.
 std::string RenderHtmlReport(const RunInfo& info, const RunSummary& summary, const std::vector<Record>& records,
                              const HtmlOptions& options = {});
 

@@ -23,18 +23,20 @@ int Count(const std::string& text, const std::string& part) {
 
 bool Contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-TEST(HtmlReportTest, RecordsTableHasARowPerRecordWithItsVerdict) {
+TEST(HtmlReportTest, RecordsTableHasARowPerFailingRecordWithItsVerdict) {
   const std::string html = Render(SampleRecords());
-  EXPECT_EQ(Count(html, "<tr data-verdict=\""), 9);
+  EXPECT_EQ(Count(html, "<tr data-verdict=\""), 5);  // 3 differs, error, unexpectedly equal
   EXPECT_EQ(Count(html, "<tr data-verdict=\"differs\""), 3);
-  EXPECT_EQ(Count(html, "<tr data-verdict=\"equal\""), 2);
+  EXPECT_EQ(Count(html, "<tr data-verdict=\"equal\""), 0);
+  EXPECT_EQ(Count(html, "<tr data-verdict=\"known\""), 0);
+  EXPECT_FALSE(Contains(html, "<option value=\"equal\">")) << "the table has no equal records to select";
   EXPECT_TRUE(Contains(html, "<option value=\"differs\">differs (3)</option>"));
   EXPECT_TRUE(Contains(html, "<td>a.compact, a.estimate</td>")) << "differing fields column";
 }
 
-TEST(HtmlReportTest, DetailsForFailingAndKnownRecordsWithRepro) {
+TEST(HtmlReportTest, DetailsForFailingRecordsWithRepro) {
   const std::string html = Render(SampleRecords());
-  EXPECT_EQ(Count(html, "<section class=\"detail\""), 6);  // 3 differs, error, unexpectedly equal, known
+  EXPECT_EQ(Count(html, "<section class=\"detail\""), 5);  // 3 differs, error, unexpectedly equal
   EXPECT_TRUE(Contains(html, "<pre class=\"repro\">dsconform repro --engines java@9.0.0,cpp@5.2.0 --writer "
                              "java@9.0.0 'hll/cross_heapify/lgk=12/type=HLL_4/n=3072'</pre>"));
   EXPECT_TRUE(Contains(html, "<pre>3072.125 (0x40a8004000000000)</pre>"));
@@ -50,7 +52,6 @@ TEST(HtmlReportTest, HexViewMarksDifferingBytesAndNamesDecodedFields) {
   EXPECT_TRUE(Contains(html, "<td class=\"dec\">hipAccum: 131328.0 vs 0.0 @8+8</td>"));
   EXPECT_TRUE(Contains(html, "<td class=\"dec\">register[3]: 5 vs 6 @40+1<br>register[4]: 2 vs 7 @41+1</td>"));
   EXPECT_TRUE(Contains(html, "<td class=\"off\">00000020</td>"));
-  EXPECT_TRUE(Contains(html, "<li>curMin: 7 vs 10 <span class=\"at\">@4+1</span></li>"));
   // Equal bytes stay plain: 16 a row, a wider gap after the eighth.
   EXPECT_TRUE(Contains(html, "<td class=\"off\">00000000</td><td class=\"bytes\">01 08 0f 16 1d 24 2b 32  "));
 }
@@ -105,13 +106,14 @@ TEST(HtmlReportTest, CapsDetailedRecordsAndSaysHowManyWereLeftOut) {
   options.max_detailed_records = 5;
   const std::string html = Render(records, options);
   EXPECT_EQ(Count(html, "<section class=\"detail\""), 5);
-  EXPECT_TRUE(Contains(html, "15 more differing records have no details here")) << html;
+  EXPECT_TRUE(Contains(html, "15 more failing records have no details here (the first 5 are shown")) << html;
+  EXPECT_EQ(Count(html, "<a href=\"#d"), 5) << "the table links only to details the page has";
 }
 
-TEST(HtmlReportTest, CapsTableRowsLeavingOutEqualRecordsFirst) {
+TEST(HtmlReportTest, CapsTableRowsAndSaysHowManyWereLeftOut) {
   std::vector<Record> records;
   for (int i = 0; i < 12; ++i) {
-    Record r = SampleRecords()[i < 10 ? 1 : 0];  // 10 equal, then 2 differing
+    Record r = SampleRecords()[0];
     r.index = i;
     r.case_id = absl::StrCat("c", i);
     records.push_back(r);
@@ -120,8 +122,57 @@ TEST(HtmlReportTest, CapsTableRowsLeavingOutEqualRecordsFirst) {
   options.max_table_rows = 5;
   const std::string html = Render(records, options);
   EXPECT_EQ(Count(html, "<tr data-verdict=\""), 5);
-  EXPECT_EQ(Count(html, "<tr data-verdict=\"differs\""), 2);
-  EXPECT_TRUE(Contains(html, "7 records (equal ones first) are not listed here"));
+  EXPECT_TRUE(Contains(html, "7 more failing records are not listed here"));
+}
+
+TEST(HtmlReportTest, KnownRecordsAreSummarizedByFindingNotRepeated) {
+  std::vector<Record> records;
+  for (int i = 0; i < 50; ++i) {
+    Record r = SampleRecords()[2];  // known, F7
+    r.index = i;
+    r.case_id = absl::StrCat("hll/union/n=", i);
+    if (i % 5 == 0) r.candidate = "python@5.2.0";
+    records.push_back(r);
+  }
+  const std::string html = Render(records);
+  EXPECT_EQ(Count(html, "<tr data-verdict=\""), 0);
+  EXPECT_EQ(Count(html, "<section class=\"detail\""), 0);
+  EXPECT_TRUE(Contains(html, "<tr><td><code>F7</code></td><td class=\"n\">50</td><td class=\"n\">50</td><td>"
+                             "<code>java@9.0.0 -&gt; cpp@5.2.0</code>: 40<br><code>java@9.0.0 -&gt; python@5.2.0</code>: 10"))
+      << html;
+  EXPECT_TRUE(Contains(html, "<code>hll/union/n=0</code><br><code>hll/union/n=1</code><br><code>hll/union/n=2</code>"));
+}
+
+// Many failing records with large differing images: the page keeps to its byte budget, and the
+// table links only to the details that made it in.
+TEST(HtmlReportTest, StaysWithinItsByteBudget) {
+  std::vector<Record> records;
+  for (int i = 0; i < 400; ++i) {
+    Record r = SampleRecords()[0];
+    r.index = i;
+    r.case_id = absl::StrCat("hll/sketch/n=", i);
+    std::string ref(8192, '\x01'), cand(8192, '\x02');
+    r.diffs[0].reference = Value::Bytes(ref);
+    r.diffs[0].candidate = Value::Bytes(cand);
+    r.diffs[0].ranges = {{0, 8192}};
+    records.push_back(r);
+  }
+  HtmlOptions options;
+  options.max_bytes = 300'000;
+  options.max_detailed_records = 400;
+  const std::string html = Render(records, options);
+  const int details = Count(html, "<section class=\"detail\"");
+  EXPECT_GT(details, 0);
+  EXPECT_LT(details, 400);
+  EXPECT_LT(html.size(), 400'000u);
+  EXPECT_EQ(Count(html, "<a href=\"#d"), details);
+  EXPECT_TRUE(Contains(html, absl::StrCat(400 - details, " more failing records have no details here")));
+}
+
+TEST(HtmlReportTest, LinksTheFilesBesideIt) {
+  const std::string html = Render(SampleRecords());
+  for (const char* file : {"records.jsonl", "summary.md", "summary.json", "junit.xml"})
+    EXPECT_TRUE(Contains(html, absl::StrCat("<a href=\"", file, "\">"))) << file;
 }
 
 TEST(HtmlHexViewTest, AHugeImageCostsOnlyTheRowsAroundItsDifferences) {
@@ -155,7 +206,7 @@ TEST(HtmlReportTest, AnEmptyRunSaysNothingDiffers) {
   const std::string html = Render({});
   EXPECT_TRUE(Contains(html, "<span class=\"gate pass\">PASS</span>"));
   EXPECT_EQ(Count(html, "<tr data-verdict=\""), 0);
-  EXPECT_TRUE(Contains(html, "<p>No record differs.</p>"));
+  EXPECT_TRUE(Contains(html, "<p>No record fails.</p>"));
 }
 
 }  // namespace

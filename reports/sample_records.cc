@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "absl/strings/str_cat.h"
+
 namespace dsconform {
 namespace {
 
@@ -68,11 +70,13 @@ std::vector<Record> SampleRecords() {
   known.diffs.push_back(cur_min);
   known.expectation_reason = "C++ union keeps curMin of its gadget";
   known.expectation_link = "https://github.com/apache/datasketches-cpp/issues/401";
+  known.expectation_findings = {"F7"};
   out.push_back(known);
 
   Record unexpected = Base(4, "hll/union/lgk=11/order=forward/n=5000", "hll.unions", Verdict::kUnexpectedlyEqual);
   unexpected.expectation_reason = "Java rebuilds the aux table in another order";
   unexpected.expectation_link = "https://github.com/apache/datasketches-java/issues/512";
+  unexpected.expectation_findings = {"TH3"};
   out.push_back(unexpected);
 
   Record unsupported = Base(5, "hll/union/lgk=12/op=update_rvalue", "hll.unions", Verdict::kUnsupported);
@@ -108,6 +112,48 @@ std::vector<Record> SampleRecords() {
   Record cross_equal = Base(7, "hll/cross_heapify/lgk=12/type=HLL_4/n=1000", "hll.cross_heapify", Verdict::kEqual);
   cross_equal.writer = kJava;
   out.push_back(cross_equal);
+  return out;
+}
+
+std::vector<Record> LargeSampleRecords() {
+  std::vector<Record> out;
+  std::string ref(16384, '\0');
+  for (size_t i = 0; i < ref.size(); ++i) ref[i] = static_cast<char>(i * 31 + 7);
+  for (int i = 0; i < 30000; ++i) {
+    const Verdict v = i % 10 == 0 ? Verdict::kDiffers : i % 10 == 1 ? Verdict::kEqual : Verdict::kKnown;
+    Record r = Base(i, absl::StrCat("hll/sketch/lgk=", 4 + i % 18, "/type=HLL_", 4 + 2 * (i % 3), "/n=", i), "hll.matrix",
+                    v);
+    if (v == Verdict::kEqual) {
+      out.push_back(std::move(r));
+      continue;
+    }
+    FieldDiff image = ImageDiff();
+    std::string cand = ref;
+    image.ranges.clear();
+    image.decoded.clear();
+    for (size_t at = 40; at + 2 < cand.size(); at += 97) {
+      cand[at] = static_cast<char>(cand[at] ^ 0x5a);
+      image.ranges.push_back({at, at + 1});
+      image.decoded.push_back({absl::StrCat("register[", at - 40, "]"), "1", "2", at, 1});
+    }
+    image.reference = Value::Bytes(ref);
+    image.candidate = Value::Bytes(cand);
+    image.known = v == Verdict::kKnown;
+    r.diffs.push_back(std::move(image));
+    for (int k = 0; k < 30; ++k) {
+      FieldDiff answer;
+      answer.field = absl::StrCat("a.quantiles[", k, "]");
+      answer.reference = Value::Double(k + 0.125);
+      answer.candidate = Value::Double(k + 0.25);
+      answer.known = v == Verdict::kKnown;
+      r.diffs.push_back(std::move(answer));
+    }
+    if (v == Verdict::kKnown) {
+      r.expectation_findings = {absl::StrCat("F", i % 40)};
+      r.expectation_reason = absl::StrCat("F", i % 40, ": a known difference (docs/findings.md)");
+    }
+    out.push_back(std::move(r));
+  }
   return out;
 }
 
