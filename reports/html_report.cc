@@ -196,11 +196,13 @@ class HtmlBuilder {
     LeftOutRows(summary_.by_finding.size() - busiest.size());
   }
 
+  std::string RecordsLink() const { return absl::StrCat("<a href=\"", A(o_.records_file), "\">", H(o_.records_file), "</a>"); }
+
   // The run's other files, written beside this one: the complete record is there, not here.
   void Files() {
     out_ += "<section id=\"files\"><h2>Files</h2>\n<ul class=\"files\">"
-            "<li><a href=\"records.jsonl\">records.jsonl</a>: every record with every field difference "
-            "(<code>dsconform check</code> and <code>merge</code> read it)</li>"
+            "<li>" + RecordsLink() + ": every record with every field difference "
+            "(<code>dsconform merge</code> and <code>run --resume</code> read it)</li>"
             "<li><a href=\"summary.md\">summary.md</a> and <a href=\"summary.json\">summary.json</a>: "
             "the summary, every row of its tables</li>"
             "<li><a href=\"junit.xml\">junit.xml</a>: one test case per record</li>";
@@ -261,8 +263,8 @@ class HtmlBuilder {
     out_ += "</tbody></table>\n";
     if (sel_.table_left_out > 0)
       absl::StrAppend(&out_, "<p class=\"left-out\">", sel_.table_left_out,
-                      " more failing records are not listed here to keep this file small; "
-                      "<a href=\"records.jsonl\">records.jsonl</a> has all of them.</p>\n");
+                      " more failing records are not listed here to keep this file small; ",
+                      RecordsLink(), " has all of them.</p>\n");
     out_ += "</section>\n";
   }
 
@@ -329,7 +331,7 @@ class HtmlBuilder {
       out_ += "</tbody></table>\n";
       if (shown < diffs.size())
         absl::StrAppend(&out_, "<p class=\"left-out\">", diffs.size() - shown,
-                        " more field differences of this record are in records.jsonl.</p>\n");
+                        " more field differences of this record are in ", RecordsLink(), ".</p>\n");
       int images = 0;
       for (size_t k = 0; k < shown && images < o_.max_images_per_detail; ++k) images += ByteImage(*diffs[k]);
     }
@@ -355,8 +357,7 @@ class HtmlBuilder {
     if (left_out > 0)
       absl::StrAppend(&out_, "<p class=\"left-out\">", left_out, " more failing records have no details here (the "
                       "first ", shown, " are shown, to keep this file small); the records table names them, ",
-                      "<code>dsconform repro</code> shows each, and <a href=\"records.jsonl\">records.jsonl</a> has "
-                      "all of them.</p>\n");
+                      "<code>dsconform repro</code> shows each, and ", RecordsLink(), " has all of them.</p>\n");
     out_ += "</section>\n";
   }
 

@@ -25,6 +25,7 @@ struct HtmlOptions {
   // Details stop once the page has this many bytes (the last one may pass it).
   size_t max_bytes = 2'000'000;
   size_t max_value_chars = 2000;  // a longer string value or message is cut
+  std::string records_file = "records.jsonl";  // beside the page: every record (or records.jsonl.zst)
   HexViewOptions hex;
   // E.g. "took 41.2 s"; shown under the header. The only text that may
   // differ between two runs of the same cases.

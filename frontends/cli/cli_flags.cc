@@ -47,6 +47,9 @@ ABSL_FLAG(std::string, engine, "", "record: the one engine to record (an --engin
 ABSL_FLAG(bool, keep_images, false,
           "keep every image whole: in a corpus (record; default: over 256 bytes as length + SHA-256) and in "
           "records.jsonl (run; default: differing images over 4 KiB as their length and first bytes)");
+ABSL_FLAG(bool, compress_records, false,
+          "run, check, merge: write records.jsonl.zst (zstd) instead of records.jsonl; merge and --resume read "
+          "either");
 ABSL_FLAG(std::string, corpus, "", "check: the corpus file whose recorded engine the live --engines are compared with");
 ABSL_FLAG(bool, json, false, "bench: print the figures as one JSON object instead of a table");
 ABSL_FLAG(int, rounds, 2,

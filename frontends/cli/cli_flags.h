@@ -33,6 +33,7 @@ ABSL_DECLARE_FLAG(double, rank_outlier_epsilons);
 ABSL_DECLARE_FLAG(std::string, out);
 ABSL_DECLARE_FLAG(std::string, engine);
 ABSL_DECLARE_FLAG(bool, keep_images);
+ABSL_DECLARE_FLAG(bool, compress_records);
 ABSL_DECLARE_FLAG(std::string, corpus);
 ABSL_DECLARE_FLAG(bool, json);
 ABSL_DECLARE_FLAG(int, rounds);

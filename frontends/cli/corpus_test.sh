@@ -22,6 +22,16 @@ done
 check "record java again" 0 "$dsconform" record --engine=java --suite='hll.unions,hll.cross_heapify,hll.items' \
   --scale=smoke --out="$work/java-again.jsonl" "${quiet[@]}"
 cmp -s <(tail -n +2 "$work/java.jsonl") <(tail -n +2 "$work/java-again.jsonl") || fail "two recordings of java differ"
+# A corpus recorded compressed (--out=FILE.zst) is checked as it is, and holds the same recording.
+check "record java compressed" 0 "$dsconform" record --engine=java --suite='hll.unions,hll.cross_heapify,hll.items' \
+  --scale=smoke --out="$work/java.jsonl.zst" "${quiet[@]}"
+(( $(stat -c %s "$work/java.jsonl.zst") * 4 < $(stat -c %s "$work/java.jsonl") )) ||
+  fail "the compressed corpus is not a quarter of the plain one's size"
+check "check java against its compressed recording" 0 "$dsconform" check --corpus="$work/java.jsonl.zst" \
+  --engines=java --report_dir="$work/r-zst" --compress_records "${quiet[@]}"
+cmp -s <(grep -v '"command_line"' "$work/r-java/summary.json") <(grep -v '"command_line"' "$work/r-zst/summary.json") ||
+  fail "checked against the compressed corpus, the summary differs from the plain one's"
+[[ -s $work/r-zst/records.jsonl.zst ]] || fail "check --compress_records wrote no records.jsonl.zst"
 
 # The committed corpora against the live engines they were recorded from.
 check "committed java@9.0.0 corpus" 0 "$dsconform" check --corpus="$corpus_dir/hll-java-9.0.0.jsonl" \

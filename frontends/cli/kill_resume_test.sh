@@ -98,4 +98,17 @@ expect_in "$work/int_once/summary.json" '"status": "interrupted"'
 signal_run int_once KILL@1 137 --resume
 resume_finds int_once "$((stopped + done_at_signal))"
 
+# Compressed records (--compress_records): an interrupted run leaves records.jsonl.zst alone,
+# --resume reads it, and merge reads the finished run's back: the uninterrupted run's records.
+signal_run int_zst "INT@$((total / 3))" 130 --compress_records
+[[ -s $work/int_zst/records.jsonl.zst && ! -e $work/int_zst/records.jsonl ]] ||
+  fail "int_zst: records.jsonl.zst alone should be there: $(ls "$work/int_zst")"
+check "int_zst: resume" 0 "$dsconform" run "${run[@]}" --resume --compress_records --report_dir="$work/int_zst"
+found=$(sed -n 's/^dsconform: [0-9]* cases (\([0-9]*\) already done).*/\1/p' "$work/err")
+[[ -n $found && $found -ge $done_at_signal ]] || fail "int_zst: --resume found ${found:-no} cases done of the compressed records"
+expect_in "$work/int_zst/report.html" 'href="records.jsonl.zst"'
+check "merge of compressed records" 0 "$dsconform" merge --out="$work/zst_plain" "$work/int_zst"
+cmp -s "$work/whole/records.jsonl" "$work/zst_plain/records.jsonl" ||
+  fail "int_zst: its records, decompressed by merge, differ from the uninterrupted run's"
+
 finish kill_resume_test

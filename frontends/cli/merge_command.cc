@@ -18,6 +18,7 @@
 #include "reports/jsonl_writer.h"
 #include "reports/record_journal.h"
 #include "reports/run_summary.h"
+#include "harness/record/zstd_file.h"
 #include "sketches/compiled_families.h"
 
 namespace dsconform {
@@ -90,7 +91,13 @@ int MergeCommand(const std::vector<std::string>& args, const std::string& comman
   info.shard_index = 0;
   info.shard_count = 1;
   for (const std::string& dir : args) {
-    auto records = ReadRecordsJsonl(dir + "/" + JsonlWriter::kFileName, nullptr, CompiledFamilies().truth_kinds());
+    // A shard's records, plain or compressed (--compress_records).
+    std::string path = dir + "/" + RecordsFileName(false);
+    if (!std::filesystem::exists(path) && std::filesystem::exists(dir + "/" + RecordsFileName(true)))
+      path = dir + "/" + RecordsFileName(true);
+    auto plain = PlainFile::Open(path);
+    if (!plain.ok()) return UsageError(std::string(plain.status().message()));
+    auto records = ReadRecordsJsonl(plain->path(), nullptr, CompiledFamilies().truth_kinds());
     if (!records.ok()) return UsageError(std::string(records.status().message()));
     for (Record& r : *records) {
       if (!seen.insert({r.index, r.candidate + "|" + r.reference + "|" + r.writer}).second)
@@ -111,6 +118,13 @@ int MergeCommand(const std::vector<std::string>& args, const std::string& comman
   for (const Record& r : all)
     if (auto st = (*writer)->Write(r); !st.ok()) return UsageError(std::string(st.message()));
   if (auto st = (*writer)->Close(); !st.ok()) return UsageError(std::string(st.message()));
+  const bool compress = absl::GetFlag(FLAGS_compress_records);
+  if (compress) {
+    const std::string plain = out + "/" + RecordsFileName(false);
+    if (auto st = CompressFile(plain, out + "/" + RecordsFileName(true)); !st.ok())
+      return UsageError(std::string(st.message()));
+    std::remove(plain.c_str());
+  }
   // Without --expectations the records keep their verdicts, and the stale rules are those of the
   // files the run named (as they are now), over all shards' records: what the whole run would list.
   std::vector<StaleRule> stale;
@@ -123,7 +137,8 @@ int MergeCommand(const std::vector<std::string>& args, const std::string& comman
     else
       std::fprintf(stderr, "dsconform merge: stale rules not listed: %s\n", std::string(used.status().message()).c_str());
   }
-  if (auto st = WriteSummaries(out, info, all, stale, "", CompiledFamilies().truth_kinds()); !st.ok())
+  if (auto st = WriteSummaries(out, info, all, stale, "", CompiledFamilies().truth_kinds(), RecordsFileName(compress));
+      !st.ok())
     return UsageError(std::string(st.message()));
   PrintConsoleSummary(stdout, info, all, out);
   PrintStaleRules(stdout, stale);

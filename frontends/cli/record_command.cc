@@ -1,6 +1,8 @@
 // `dsconform record`: one engine's observations of the selected cases, kept in
 // a corpus file (docs/corpus-format.md) for `check` to compare live engines with.
 #include <chrono>
+#include <cstdio>
+#include <cstring>
 
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
@@ -10,6 +12,7 @@
 #include "frontends/cli/engine_catalog.h"
 #include "frontends/cli/run_execution.h"
 #include "harness/corpus/corpus_recorder.h"
+#include "harness/record/zstd_file.h"
 
 namespace dsconform {
 
@@ -37,7 +40,10 @@ int RecordCommand(const std::vector<std::string>& args, const std::string& comma
   header.scale = absl::GetFlag(FLAGS_scale);
   header.inline_image_bytes = absl::GetFlag(FLAGS_keep_images) ? -1 : static_cast<int64_t>(kDefaultInlineImageBytes);
   header.command = command_line;
-  auto writer = CorpusWriter::Open(out, header);
+  // FILE.zst: the corpus is written plain beside it, then compressed (check reads either).
+  const bool compress = IsZstdPath(out);
+  const std::string plain = compress ? out.substr(0, out.size() - std::strlen(kZstdSuffix)) + ".plain" : out;
+  auto writer = CorpusWriter::Open(plain, header);
   if (!writer.ok()) return UsageError(std::string(writer.status().message()));
 
   std::fprintf(stderr, "dsconform: recording %zu cases on %s into %s\n", cases->size(), header.engine.c_str(),
@@ -53,10 +59,14 @@ int RecordCommand(const std::vector<std::string>& args, const std::string& comma
   progress.Finish(stats->recorded + stats->unsupported);
   if (stats->interrupted) {
     // No end line: the corpus reads as truncated rather than as a shorter record.
-    std::fprintf(stderr, "dsconform: interrupted; %s is incomplete (no end line)\n", out.c_str());
+    std::fprintf(stderr, "dsconform: interrupted; %s is incomplete (no end line)\n", plain.c_str());
     return kExitInterrupted;
   }
   if (auto st = writer->Finish(); !st.ok()) return UsageError(std::string(st.message()));
+  if (compress) {
+    if (auto st = CompressFile(plain, out); !st.ok()) return UsageError(std::string(st.message()));
+    std::remove(plain.c_str());
+  }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("recorded %lld cases of %s in %s (%.1f s)", static_cast<long long>(stats->recorded),
               header.engine.c_str(), out.c_str(), seconds);

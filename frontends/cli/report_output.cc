@@ -23,6 +23,7 @@
 #include "reports/record_text.h"
 #include "reports/report_file.h"
 #include "reports/run_summary.h"
+#include "harness/record/zstd_file.h"
 
 namespace dsconform {
 
@@ -40,6 +41,13 @@ absl::StatusOr<std::unique_ptr<ReportOutput>> ReportOutput::Open(const std::stri
   std::vector<RecordLine> done_file_lines, journal_lines;
   int64_t keep_journal_bytes = -1;  // a new journal
   if (resume) {
+    // A run that wrote its records compressed is resumed from them as plain lines; Finish writes
+    // them again, compressed or not as the resuming run asks.
+    const std::string compressed_path = dir + "/" + RecordsFileName(true);
+    if (access(records_path.c_str(), F_OK) != 0 && access(compressed_path.c_str(), F_OK) == 0) {
+      if (auto st = DecompressFile(compressed_path, records_path); !st.ok()) return st;
+      std::remove(compressed_path.c_str());
+    }
     const bool have_records = access(records_path.c_str(), F_OK) == 0;
     const bool have_journal = access(journal_path.c_str(), F_OK) == 0;
     if (!have_records && !have_journal)
@@ -74,8 +82,9 @@ absl::StatusOr<std::unique_ptr<ReportOutput>> ReportOutput::Open(const std::stri
   } else {
     // An earlier run's reports go: its records must not be taken for this run's by a --resume after
     // a kill, nor its summaries for this run's by whoever reads the directory meanwhile.
-    for (const char* name : {JsonlWriter::kFileName, "run_info.json", "summary.json", "summary.md", "report.html",
-                             "junit.xml", "accuracy.json", "accuracy.md"}) {
+    for (const std::string& name : {RecordsFileName(false), RecordsFileName(true), std::string("run_info.json"),
+                                    std::string("summary.json"), std::string("summary.md"), std::string("report.html"),
+                                    std::string("junit.xml"), std::string("accuracy.json"), std::string("accuracy.md")}) {
       const std::string path = dir + "/" + name;
       if (std::remove(path.c_str()) != 0 && errno != ENOENT)
         return unwritable(absl::UnavailableError(absl::StrCat("cannot remove ", path, ": ", std::strerror(errno))));
@@ -108,9 +117,13 @@ absl::Status ReportOutput::Write(const std::vector<IndexedCase>& batch, std::vec
   return absl::OkStatus();
 }
 
+std::string RecordsFileName(bool compress) {
+  return absl::StrCat(JsonlWriter::kFileName, compress ? kZstdSuffix : "");
+}
+
 absl::Status WriteSummaries(const std::string& dir, const RunInfo& info, const std::vector<Record>& records,
                             const std::vector<StaleRule>& stale_rules, const std::string& timing,
-                            const TruthKinds& truth_kinds) {
+                            const TruthKinds& truth_kinds, const std::string& records_file) {
   if (auto st = WriteReportFile(dir + "/run_info.json", RunInfoToJson(info).dump(2) + "\n"); !st.ok()) return st;
   RunSummary summary = Summarize(records);
   summary.stale_rules = stale_rules;
@@ -129,6 +142,7 @@ absl::Status WriteSummaries(const std::string& dir, const RunInfo& info, const s
   std::thread html_writer([&] {
     HtmlOptions html;
     html.timing_line = timing;
+    html.records_file = records_file;
     html.extra_section_html = std::move(accuracy_html);
     html_status = WriteHtmlReport(dir + "/report.html", info, summary, records, html);
   });
@@ -148,13 +162,19 @@ absl::Status ReportOutput::Finish(const RunInfo& info, const KnownDifferences* k
           records_path, {{records_path, done_file_lines_}, {journal_->path(), journal_lines_}});
       !st.ok())
     return st;
+  if (compress_records_) {
+    if (auto st = CompressFile(records_path, dir_ + "/" + RecordsFileName(true)); !st.ok()) return st;
+    std::remove(records_path.c_str());
+  }
   if (after_records_file) after_records_file();
   // Every record into one list, moved rather than copied (a full run's records carry megabytes of images).
   records_.insert(records_.begin(), std::make_move_iterator(done_.begin()), std::make_move_iterator(done_.end()));
   done_.clear();
   std::stable_sort(records_.begin(), records_.end(), [](const Record& a, const Record& b) { return a.index < b.index; });
   const std::vector<StaleRule> stale = known != nullptr ? StaleRules(*known, records_) : std::vector<StaleRule>();
-  if (auto st = WriteSummaries(dir_, info, records_, stale, timing, truth_kinds_); !st.ok()) return st;
+  if (auto st = WriteSummaries(dir_, info, records_, stale, timing, truth_kinds_, RecordsFileName(compress_records_));
+      !st.ok())
+    return st;
   PrintConsoleSummary(console, info, records_, dir_);
   PrintStaleRules(console, stale);
   // Only now: a run killed before this point is resumed from the journal.
@@ -216,7 +236,9 @@ void PrintConsoleSummary(std::FILE* out, const RunInfo& info, const std::vector<
       break;
     }
   }
-  std::fprintf(out, "\nreports: %s/{records.jsonl,summary.json,summary.md,report.html,junit.xml}\n", dir.c_str());
+  const bool compressed = access((dir + "/" + RecordsFileName(true)).c_str(), F_OK) == 0;
+  std::fprintf(out, "\nreports: %s/{%s,summary.json,summary.md,report.html,junit.xml}\n", dir.c_str(),
+               RecordsFileName(compressed).c_str());
   (void)info;
 }
 

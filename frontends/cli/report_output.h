@@ -36,6 +36,9 @@ class ReportOutput : public RecordSink {
   static absl::StatusOr<std::unique_ptr<ReportOutput>> Open(const std::string& dir, bool resume,
                                                             const TruthKinds& truth_kinds, std::FILE* log = stderr);
 
+  // Finish writes records.jsonl.zst (zstd) instead of records.jsonl.
+  void set_compress_records(bool on) { compress_records_ = on; }
+
   // Journals the batch's records (thread-safe).
   absl::Status Write(const std::vector<IndexedCase>& batch, std::vector<Record> records) override;
   // This run's records, in the order their batches finished; after Finish, every record in case order.
@@ -63,15 +66,19 @@ class ReportOutput : public RecordSink {
   std::mutex mu_;                            // guards what follows while the run goes on
   std::vector<RecordLine> journal_lines_;    // resumed and new records in the journal
   std::vector<Record> records_;
+  bool compress_records_ = false;
 };
 
 // Writes the summaries of a finished set of records into `dir`: run_info.json,
 // summary.json, summary.md (the stale rules among them), junit.xml, report.html,
 // and the accuracy study of `truth_kinds` (accuracy.json, accuracy.md) when the
-// records carry samples.
+// records carry samples. report.html links to `records_file`, beside it.
 absl::Status WriteSummaries(const std::string& dir, const RunInfo& info, const std::vector<Record>& records,
                             const std::vector<StaleRule>& stale_rules, const std::string& timing,
-                            const TruthKinds& truth_kinds);
+                            const TruthKinds& truth_kinds, const std::string& records_file);
+
+// records.jsonl, or records.jsonl.zst when `compress`.
+std::string RecordsFileName(bool compress);
 
 // The accuracy study of `records` over `truth_kinds`, as `run` prints it:
 // "accuracy: F findings over N estimates and M rank trials (accuracy.md)", then

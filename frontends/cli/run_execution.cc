@@ -223,6 +223,7 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
   const TruthKinds& truth_kinds = CompiledFamilies().truth_kinds();
   auto output = ReportOutput::Open(dir, absl::GetFlag(FLAGS_resume), truth_kinds);
   if (!output.ok()) return UsageError(std::string(output.status().message()));
+  (*output)->set_compress_records(absl::GetFlag(FLAGS_compress_records));
 
   std::vector<EngineFactory*> raw;
   for (auto& f : inputs.engines) raw.push_back(f.get());

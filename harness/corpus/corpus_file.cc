@@ -10,6 +10,7 @@
 #include "harness/case/json_access.h"
 #include "harness/corpus/sha256.h"
 #include "harness/family/case_validation.h"
+#include "harness/record/zstd_file.h"
 
 namespace dsconform {
 namespace {
@@ -205,7 +206,9 @@ absl::Status CorpusWriter::Finish() {
 }
 
 absl::StatusOr<Corpus> ReadCorpus(const std::string& path, const FamilyCatalog& families) {
-  std::ifstream in(path, std::ios::binary);
+  auto plain = PlainFile::Open(path);  // FILE.zst: recorded compressed
+  if (!plain.ok()) return absl::DataLossError(absl::StrCat("corpus ", path, ": ", plain.status().message()));
+  std::ifstream in(plain->path(), std::ios::binary);
   if (!in) return absl::NotFoundError(absl::StrCat("corpus ", path, ": cannot be read"));
   Corpus corpus;
   corpus.path = path;

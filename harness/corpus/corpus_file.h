@@ -63,6 +63,7 @@ class CorpusWriter {
 
 // Reads and checks a whole corpus: format version, every line's checksum and
 // shape, every case program, the end line's count. Errors name file and line.
+// A path ending in ".zst" is read through zstd.
 absl::StatusOr<Corpus> ReadCorpus(const std::string& path, const FamilyCatalog& families);
 
 }  // namespace dsconform
