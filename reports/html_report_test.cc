@@ -23,6 +23,18 @@ int Count(const std::string& text, const std::string& part) {
 
 bool Contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
+// `n` copies of the sample record `of`, at indices 0..n-1, with case ids prefix0, prefix1, ...
+std::vector<Record> Copies(size_t of, int n, const std::string& prefix) {
+  std::vector<Record> records;
+  for (int i = 0; i < n; ++i) {
+    Record r = SampleRecords()[of];
+    r.index = i;
+    r.case_id = absl::StrCat(prefix, i);
+    records.push_back(r);
+  }
+  return records;
+}
+
 TEST(HtmlReportTest, RecordsTableHasARowPerFailingRecordWithItsVerdict) {
   const std::string html = Render(SampleRecords());
   EXPECT_EQ(Count(html, "<tr data-verdict=\""), 5);  // 3 differs, error, unexpectedly equal
@@ -95,13 +107,7 @@ TEST(HtmlReportTest, DeterministicApartFromTheTimingLine) {
 }
 
 TEST(HtmlReportTest, CapsDetailedRecordsAndSaysHowManyWereLeftOut) {
-  std::vector<Record> records;
-  for (int i = 0; i < 20; ++i) {
-    Record r = SampleRecords()[0];
-    r.index = i;
-    r.case_id = absl::StrCat("hll/sketch/n=", i);
-    records.push_back(r);
-  }
+  const std::vector<Record> records = Copies(0, 20, "hll/sketch/n=");
   HtmlOptions options;
   options.max_detailed_records = 5;
   const std::string html = Render(records, options);
@@ -111,13 +117,7 @@ TEST(HtmlReportTest, CapsDetailedRecordsAndSaysHowManyWereLeftOut) {
 }
 
 TEST(HtmlReportTest, CapsTableRowsAndSaysHowManyWereLeftOut) {
-  std::vector<Record> records;
-  for (int i = 0; i < 12; ++i) {
-    Record r = SampleRecords()[0];
-    r.index = i;
-    r.case_id = absl::StrCat("c", i);
-    records.push_back(r);
-  }
+  const std::vector<Record> records = Copies(0, 12, "c");
   HtmlOptions options;
   options.max_table_rows = 5;
   const std::string html = Render(records, options);
@@ -126,14 +126,8 @@ TEST(HtmlReportTest, CapsTableRowsAndSaysHowManyWereLeftOut) {
 }
 
 TEST(HtmlReportTest, KnownRecordsAreSummarizedByFindingNotRepeated) {
-  std::vector<Record> records;
-  for (int i = 0; i < 50; ++i) {
-    Record r = SampleRecords()[2];  // known, F7
-    r.index = i;
-    r.case_id = absl::StrCat("hll/union/n=", i);
-    if (i % 5 == 0) r.candidate = "python@5.2.0";
-    records.push_back(r);
-  }
+  std::vector<Record> records = Copies(2, 50, "hll/union/n=");  // known, F7
+  for (int i = 0; i < 50; i += 5) records[i].candidate = "python@5.2.0";
   const std::string html = Render(records);
   EXPECT_EQ(Count(html, "<tr data-verdict=\""), 0);
   EXPECT_EQ(Count(html, "<section class=\"detail\""), 0);
@@ -146,16 +140,11 @@ TEST(HtmlReportTest, KnownRecordsAreSummarizedByFindingNotRepeated) {
 // Many failing records with large differing images: the page keeps to its byte budget, and the
 // table links only to the details that made it in.
 TEST(HtmlReportTest, StaysWithinItsByteBudget) {
-  std::vector<Record> records;
-  for (int i = 0; i < 400; ++i) {
-    Record r = SampleRecords()[0];
-    r.index = i;
-    r.case_id = absl::StrCat("hll/sketch/n=", i);
-    std::string ref(8192, '\x01'), cand(8192, '\x02');
-    r.diffs[0].reference = Value::Bytes(ref);
-    r.diffs[0].candidate = Value::Bytes(cand);
+  std::vector<Record> records = Copies(0, 400, "hll/sketch/n=");
+  for (Record& r : records) {
+    r.diffs[0].reference = Value::Bytes(std::string(8192, '\x01'));
+    r.diffs[0].candidate = Value::Bytes(std::string(8192, '\x02'));
     r.diffs[0].ranges = {{0, 8192}};
-    records.push_back(r);
   }
   HtmlOptions options;
   options.max_bytes = 300'000;
