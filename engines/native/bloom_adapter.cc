@@ -170,12 +170,8 @@ class BloomStage {
 
   absl::StatusOr<StepEnd> Deserialize(const Op& op, const StepContext& ctx) {
     const std::string name = op.Str("image");
-    const std::string* image = FindStageImage(stage_, *out_, name);
-    if (image == nullptr) {
-      out_->Add(absl::StrCat("error@op", ctx.index),
-                Value::Error("dsconform::MissingImage", absl::StrCat("image '", name, "' is not in this stage")));
-      return StepEnd::kStopStage;
-    }
+    const std::string* image = StageImageOrMissing(stage_, ctx, name, out_);
+    if (image == nullptr) return StepEnd::kStopStage;
     const std::string mode = op.Str("mode");
     if (mode == "heapify") {
       Put(op.sketch, {nullptr, bloom_filter::deserialize(image->data(), image->size())});

@@ -148,12 +148,8 @@ class CountminStage {
 
   absl::StatusOr<StepEnd> Deserialize(const Op& op, const StepContext& ctx) {
     const std::string name = op.Str("image");
-    const std::string* image = FindStageImage(stage_, *out_, name);
-    if (image == nullptr) {
-      out_->Add(absl::StrCat("error@op", ctx.index),
-                Value::Error("dsconform::MissingImage", absl::StrCat("image '", name, "' is not in this stage")));
-      return StepEnd::kStopStage;
-    }
+    const std::string* image = StageImageOrMissing(stage_, ctx, name, out_);
+    if (image == nullptr) return StepEnd::kStopStage;
     const bool seeded = op.args.contains("seed");
     const auto seed = static_cast<uint64_t>(op.Int("seed"));
     const std::string weight = op.Str("weight");

@@ -151,13 +151,8 @@ class CpcStage {
     }
     if (mode != "heapify") return BadStep(stage_, ctx, absl::StrCat("mode: '", mode, "' is neither heapify nor wrap"));
     const std::string name = op.Str("image");
-    const std::string* image = FindStageImage(stage_, *out_, name);
-    if (image == nullptr) {
-      out_->Add(absl::StrCat("error@op", ctx.index),
-                Value::Error("dsconform::MissingImage",
-                             absl::StrCat("image '", name, "' is neither an image of the stage nor a byte field it produced")));
-      return StepEnd::kStopStage;
-    }
+    const std::string* image = StageImageOrMissing(stage_, ctx, name, out_);
+    if (image == nullptr) return StepEnd::kStopStage;
     if (op.args.contains("seed")) {
       Put(op.sketch, cpc_sketch::deserialize(image->data(), image->size(), Seed(op)));
     } else {

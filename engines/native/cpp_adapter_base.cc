@@ -65,6 +65,16 @@ const std::string* FindStageImage(const PreparedStage& stage, const Observations
   return nullptr;
 }
 
+const std::string* StageImageOrMissing(const PreparedStage& stage, const StepContext& ctx, const std::string& name,
+                                       Observations* out) {
+  const std::string* image = FindStageImage(stage, *out, name);
+  if (image == nullptr)
+    out->Add(absl::StrCat("error@op", ctx.index),
+             Value::Error("dsconform::MissingImage",
+                          absl::StrCat("image '", name, "' is neither an image of the stage nor a byte field it produced")));
+  return image;
+}
+
 std::string StepPath(const PreparedStage& stage, size_t index) {
   const bool cross = stage.source && stage.source->cross && stage.ops == &stage.source->cross->ops;
   return absl::StrCat("case ", stage.source ? stage.source->id : "?", ": ", cross ? "/cross/ops/" : "/ops/", index);

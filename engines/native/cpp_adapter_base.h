@@ -102,6 +102,12 @@ Value ValueFromCurrentException();
 // produced so far. Null when neither has it.
 const std::string* FindStageImage(const PreparedStage& stage, const Observations& so_far, const std::string& name);
 
+// FindStageImage for a deserialize step; where the stage has no such image (in a cross stage: the
+// writer did not produce it) it adds the step's "dsconform::MissingImage" error to `out` and
+// returns null, and the adapter stops the stage.
+const std::string* StageImageOrMissing(const PreparedStage& stage, const StepContext& ctx, const std::string& name,
+                                       Observations* out);
+
 // "case <id>: /ops/<i>" (or "/cross/ops/<i>") for error messages.
 std::string StepPath(const PreparedStage& stage, size_t index);
 

@@ -154,12 +154,8 @@ class FiStage {
       return StepEnd::kContinue;
     }
     const std::string name = op.Str("image");
-    const std::string* image = FindStageImage(stage_, *out_, name);
-    if (image == nullptr) {
-      out_->Add(absl::StrCat("error@op", ctx.index),
-                Value::Error("dsconform::MissingImage", absl::StrCat("image '", name, "' is not in this stage")));
-      return StepEnd::kStopStage;
-    }
+    const std::string* image = StageImageOrMissing(stage_, ctx, name, out_);
+    if (image == nullptr) return StepEnd::kStopStage;
     const std::string item = op.Str("item");
     if (item == "long") slots_.insert_or_assign(op.sketch, Slot(Longs::deserialize(image->data(), image->size())));
     else if (item == "string") slots_.insert_or_assign(op.sketch, Slot(Strings::deserialize(image->data(), image->size())));

@@ -257,13 +257,8 @@ class ThetaStage {
 
   absl::StatusOr<StepEnd> Deserialize(const Op& op, const StepContext& ctx) {
     const std::string mode = op.Str("mode", "heapify");
-    const std::string* image = FindStageImage(stage_, *out_, op.Str("image"));
-    if (image == nullptr) {
-      out_->Add(absl::StrCat("error@op", ctx.index),
-                Value::Error("dsconform::MissingImage", absl::StrCat("image '", op.Str("image"),
-                                                                     "' is neither an image of the stage nor a byte field it produced")));
-      return StepEnd::kStopStage;
-    }
+    const std::string* image = StageImageOrMissing(stage_, ctx, op.Str("image"), out_);
+    if (image == nullptr) return StepEnd::kStopStage;
     // Byte 1 is the serial version, byte 2 the family (2: an update sketch's image).
     const bool update_image = image->size() > 2 && (*image)[1] == 3 && (*image)[2] == 2;
     const bool unreadable_compressed = !kHaveCompressed && image->size() > 1 && (*image)[1] == 4;

@@ -793,13 +793,8 @@ class TupleStage {
   }
 
   absl::StatusOr<StepEnd> Deserialize(const Op& op, const StepContext& ctx) {
-    const std::string* image = FindStageImage(stage_, *out_, op.Str("image"));
-    if (image == nullptr) {
-      out_->Add(absl::StrCat("error@op", ctx.index),
-                Value::Error("dsconform::MissingImage", absl::StrCat("image '", op.Str("image"),
-                                                                     "' is neither an image of the stage nor a byte field it produced")));
-      return StepEnd::kStopStage;
-    }
+    const std::string* image = StageImageOrMissing(stage_, ctx, op.Str("image"), out_);
+    if (image == nullptr) return StepEnd::kStopStage;
     if (op.Str("mode", "heapify") == "wrap") {
       out_->Add(op.sketch + ".deserialize", Value::Unsupported("datasketches-cpp has no wrapped tuple sketch"));
       unsupported_slots_.insert(op.sketch);
