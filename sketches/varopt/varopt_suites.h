@@ -1,0 +1,50 @@
+#ifndef DSCONFORM_SKETCHES_VAROPT_VAROPT_SUITES_H_
+#define DSCONFORM_SKETCHES_VAROPT_VAROPT_SUITES_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "harness/case/case_builder.h"
+#include "harness/family/family.h"
+
+namespace dsconform {
+
+const Suite& VaroptExactSuite();
+const Suite& VaroptSamplingSuite();
+const Suite& VaroptWeightsSuite();
+const Suite& VaroptUnionSuite();
+std::vector<const Suite*> VaroptSuites();
+
+// The seed every step that may sample carries: datasketches-cpp pins its bits
+// with it; the other libraries cannot (their fields are "lang.").
+constexpr int64_t kVaroptSeed = 20261203;
+
+// The tape of `count` items of `item` ("long" or "string"), distinct across
+// `start`s: longs from SplitMix64, strings UTF-8 (non-ASCII) text.
+ItemStream VaroptItems(const std::string& item, int64_t start, int64_t count);
+
+// Appends the updates of `n` items from `start` with the weights of `scheme`:
+// "unit" (1), "uniform" (0.7), "skewed" (four quarters weighing 1e-3, 1, 1e3,
+// 1e9), "one_heavy" (one item of 1e12, the rest 1). `seeded`: every update
+// carries kVaroptSeed.
+void AddVaroptUpdates(CaseBuilder& b, const std::string& slot, const std::string& item, int64_t start, int64_t n,
+                      const std::string& scheme, bool seeded);
+
+// The weight schemes of AddVaroptUpdates.
+std::vector<std::string> VaroptWeightSchemes();
+
+// Appends what is observed of a sketch: its queries (`native` adds the
+// native-only ones, named `slot`), its sample and its subset sums for every
+// predicate, all named under `as`.
+void AddVaroptObservations(CaseBuilder& b, const std::string& slot, const std::string& as, bool native);
+
+// Appends the cross stage: `image` read by every engine as a sketch of
+// `item`, observed (its bytes written again must be the writer's), then
+// continued with `more` items of `scheme` under the seed ("lang." fields: a
+// continuation past k draws random bits).
+void AddVaroptCross(CaseBuilder& b, const std::string& image, const std::string& item, int64_t more);
+
+}  // namespace dsconform
+
+#endif  // DSCONFORM_SKETCHES_VAROPT_VAROPT_SUITES_H_
