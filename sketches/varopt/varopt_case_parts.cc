@@ -10,9 +10,13 @@ std::vector<const Suite*> VaroptSuites() {
   return {&VaroptExactSuite(), &VaroptSamplingSuite(), &VaroptWeightsSuite(), &VaroptUnionSuite()};
 }
 
+std::string VaroptSlotItem(const std::string& item) { return item == "long" ? "long" : "string"; }
+
 ItemStream VaroptItems(const std::string& item, int64_t start, int64_t count) {
   ItemStream s;
-  s.generator = item == "long" ? ItemGenerator::kSplitMix64 : ItemGenerator::kUtf8Strings;
+  s.generator = item == "long"     ? ItemGenerator::kSplitMix64
+                : item == "utf8" ? ItemGenerator::kUtf8Strings
+                                 : ItemGenerator::kAsciiStrings;
   s.start = start;
   s.seed = static_cast<uint64_t>(1000 + start);
   s.count = count;
@@ -61,7 +65,7 @@ void AddVaroptObservations(CaseBuilder& b, const std::string& slot, const std::s
 
 void AddVaroptCross(CaseBuilder& b, const std::string& image, const std::string& item, int64_t more) {
   b.Cross({image});
-  b.Step("deserialize", "r", {{"image", image}, {"item", item}});
+  b.Step("deserialize", "r", {{"image", image}, {"item", VaroptSlotItem(item)}});
   b.Step("serialize", "r", {{"form", "compact"}});
   AddVaroptObservations(b, "r", "r", false);
   if (more > 0) {

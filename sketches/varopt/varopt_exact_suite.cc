@@ -1,4 +1,4 @@
-// varopt.exact: sketches that never sampled (n <= k), longs and strings, every
+// varopt.exact: sketches that never sampled (n <= k), longs, ASCII and UTF-8 strings, every
 // weight scheme, k from 1 up: no random bit is drawn, so the image, the
 // sample, the subset sums and every query must agree bit for bit across
 // languages; then the image read, observed and written again by every engine.
@@ -20,7 +20,7 @@ class VaroptExact final : public Suite {
     const std::vector<int64_t> ks = scale == SuiteScale::kSmoke ? std::vector<int64_t>{1, 8, 100}
                                                                 : std::vector<int64_t>{1, 2, 8, 100, 1000, 4096};
     std::vector<Case> cases;
-    for (const char* item : {"long", "string"})
+    for (const char* item : {"long", "string", "utf8"})
       for (int64_t k : ks)
         for (const std::string& scheme : VaroptWeightSchemes())
           for (int64_t n : {int64_t{0}, int64_t{1}, k / 2, k - 1, k}) {
@@ -35,7 +35,7 @@ class VaroptExact final : public Suite {
  private:
   Case MakeCase(const std::string& item, int64_t k, const std::string& scheme, int64_t n) const {
     CaseBuilder b(absl::StrCat("varopt/exact/item=", item, "/k=", k, "/weights=", scheme, "/n=", n), name(), "varopt");
-    b.Step("create", "a", {{"k", k}, {"item", item}});
+    b.Step("create", "a", {{"k", k}, {"item", VaroptSlotItem(item)}});
     AddVaroptUpdates(b, "a", item, 0, n, scheme, false);
     b.Step("serialize", "a", {{"form", "compact"}});
     AddVaroptObservations(b, "a", "a", true);

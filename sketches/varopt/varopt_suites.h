@@ -20,8 +20,13 @@ std::vector<const Suite*> VaroptSuites();
 // with it; the other libraries cannot (their fields are "lang.").
 constexpr int64_t kVaroptSeed = 20261203;
 
-// The tape of `count` items of `item` ("long" or "string"), distinct across
-// `start`s: longs from SplitMix64, strings UTF-8 (non-ASCII) text.
+// The tape of `count` items of `item`, distinct across `start`s: "long" from
+// SplitMix64, "string" ASCII text, "utf8" non-ASCII UTF-8 text (a string slot).
+// The ASCII strings keep the Python binding's string serde (finding K5) out of
+// every case but the utf8 ones.
+// The slot's item type of `item`: long or string.
+std::string VaroptSlotItem(const std::string& item);
+
 ItemStream VaroptItems(const std::string& item, int64_t start, int64_t count);
 
 // Appends the updates of `n` items from `start` with the weights of `scheme`:
