@@ -135,9 +135,18 @@ class VaroptStage {
   absl::StatusOr<StepEnd> Result(const Op& op, const StepContext& ctx) {
     auto src = AnySlot(op.Str("from"), ctx);
     if (!src.ok()) return src.status();
-    if (auto* u = std::get_if<LongUnion>(*src)) Put(op.sketch, u->get_result());
-    else if (auto* v = std::get_if<StringUnion>(*src)) Put(op.sketch, v->get_result());
-    else return BadStep(stage_, ctx, "result: 'from' is not a union");
+    if (auto* u = std::get_if<LongUnion>(*src)) {
+      Put(op.sketch, u->get_result());
+    } else if (std::holds_alternative<StringUnion>(**src)) {
+      // Finding VO8: get_result may swap an item with the gadget's gap slot, which holds no
+      // constructed std::string (undefined behaviour; it crashed this process). Not called.
+      out_->Add(absl::StrCat(op.sketch, ".result"),
+                Value::Unsupported("var_opt_union<std::string>::get_result may swap with an unconstructed "
+                                   "std::string (finding VO8): not called"));
+      return StepEnd::kStopStage;
+    } else {
+      return BadStep(stage_, ctx, "result: 'from' is not a union");
+    }
     return StepEnd::kContinue;
   }
 

@@ -49,28 +49,32 @@ void AddVaroptUpdates(CaseBuilder& b, const std::string& slot, const std::string
   }
 }
 
-void AddVaroptObservations(CaseBuilder& b, const std::string& slot, const std::string& as, bool native) {
+void AddVaroptObservations(CaseBuilder& b, const std::string& slot, const std::string& as, bool native,
+                           bool with_sample) {
   nlohmann::ordered_json queries = nlohmann::ordered_json::array();
   for (const auto& q : families::varopt().vocabulary().queries())
     if (native || !q.native_only) queries.push_back(q.name);
   nlohmann::ordered_json args = {{"queries", queries}};
   if (as != slot) args["as"] = as;
   b.Step("query", slot, args);
-  nlohmann::ordered_json sample = nlohmann::ordered_json::object();
-  if (as != slot) sample["as"] = as;
-  b.Step("sample", slot, sample);
+  if (with_sample) {
+    nlohmann::ordered_json sample = nlohmann::ordered_json::object();
+    if (as != slot) sample["as"] = as;
+    b.Step("sample", slot, sample);
+  }
   for (const char* pred : {"all", "none", "mod4"})
     b.Step("subset_sum", slot, {{"pred", pred}, {"as", absl::StrCat(as, ".sum_", pred)}});
 }
 
-void AddVaroptCross(CaseBuilder& b, const std::string& image, const std::string& item, int64_t more) {
+void AddVaroptCross(CaseBuilder& b, const std::string& image, const std::string& item, int64_t more,
+                    bool with_sample) {
   b.Cross({image});
   b.Step("deserialize", "r", {{"image", image}, {"item", VaroptSlotItem(item)}});
   b.Step("serialize", "r", {{"form", "compact"}});
-  AddVaroptObservations(b, "r", "r", false);
+  AddVaroptObservations(b, "r", "r", false, with_sample);
   if (more > 0) {
     AddVaroptUpdates(b, "r", item, 1 << 30, more, "uniform", true);
-    AddVaroptObservations(b, "r", "lang.r_more", false);
+    AddVaroptObservations(b, "r", "lang.r_more", false, with_sample);
     b.Step("serialize", "r", {{"form", "compact"}, {"as", "lang.r_more"}});
   }
 }

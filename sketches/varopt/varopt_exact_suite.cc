@@ -38,8 +38,8 @@ class VaroptExact final : public Suite {
     b.Step("create", "a", {{"k", k}, {"item", VaroptSlotItem(item)}});
     AddVaroptUpdates(b, "a", item, 0, n, scheme, false);
     b.Step("serialize", "a", {{"form", "compact"}});
-    AddVaroptObservations(b, "a", "a", true);
-    AddVaroptCross(b, "a.compact", item, 3);
+    AddVaroptObservations(b, "a", "a", true, k <= kVaroptMaxSampled);
+    AddVaroptCross(b, "a.compact", item, 3, k <= kVaroptMaxSampled);
     return b.Build();
   }
 };

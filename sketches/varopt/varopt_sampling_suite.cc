@@ -44,8 +44,8 @@ class VaroptSampling final : public Suite {
     // What the random bits do not decide.
     b.Step("query", "a", {{"queries", {"k", "n", "num_samples", "is_empty"}}});
     b.Step("serialize", "a", {{"form", "compact"}, {"as", "lang.a"}});
-    AddVaroptObservations(b, "a", "lang.a", true);
-    AddVaroptCross(b, "lang.a.compact", item, 5);
+    AddVaroptObservations(b, "a", "lang.a", true, k <= kVaroptMaxSampled);
+    AddVaroptCross(b, "lang.a.compact", item, 5, k <= kVaroptMaxSampled);
     return b.Build();
   }
 };

@@ -41,14 +41,18 @@ std::vector<std::string> VaroptWeightSchemes();
 
 // Appends what is observed of a sketch: its queries (`native` adds the
 // native-only ones, named `slot`), its sample and its subset sums for every
-// predicate, all named under `as`.
-void AddVaroptObservations(CaseBuilder& b, const std::string& slot, const std::string& as, bool native);
+// predicate, all named under `as`. The sample (two fields per item) only
+// `with_sample`: suites ask it of sketches of k up to kVaroptMaxSampled.
+void AddVaroptObservations(CaseBuilder& b, const std::string& slot, const std::string& as, bool native,
+                           bool with_sample);
+constexpr int64_t kVaroptMaxSampled = 1000;
 
 // Appends the cross stage: `image` read by every engine as a sketch of
 // `item`, observed (its bytes written again must be the writer's), then
 // continued with `more` items of `scheme` under the seed ("lang." fields: a
 // continuation past k draws random bits).
-void AddVaroptCross(CaseBuilder& b, const std::string& image, const std::string& item, int64_t more);
+void AddVaroptCross(CaseBuilder& b, const std::string& image, const std::string& item, int64_t more,
+                    bool with_sample);
 
 }  // namespace dsconform
 

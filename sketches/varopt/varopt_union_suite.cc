@@ -70,9 +70,9 @@ class VaroptUnion final : public Suite {
     if (sampled) result["seed"] = kVaroptSeed;
     b.Step("result", "res", result);
     b.Step("serialize", "res", {{"form", "compact"}, {"as", lang + "res"}});
-    AddVaroptObservations(b, "res", lang + "res", true);
+    AddVaroptObservations(b, "res", lang + "res", true, true);
     if (cross == "result") {
-      AddVaroptCross(b, lang + "res.compact", item, 0);
+      AddVaroptCross(b, lang + "res.compact", item, 0, true);
     } else {
       const std::string image = lang + "u.compact";
       b.Cross({image});
@@ -82,7 +82,7 @@ class VaroptUnion final : public Suite {
       if (sampled) again["seed"] = kVaroptSeed;
       b.Step("result", "rr", again);
       b.Step("serialize", "rr", {{"form", "compact"}, {"as", lang + "rr"}});
-      AddVaroptObservations(b, "rr", lang + "rr", false);
+      AddVaroptObservations(b, "rr", lang + "rr", false, true);
     }
     return b.Build();
   }

@@ -44,11 +44,11 @@ class VaroptWeights final : public Suite {
     // A refusal ends the stage here: the fields above say what the sketch was.
     b.Update("a", VaroptItems(item, 3, 1), {{"weight", e.weight}});
     b.Step("serialize", "a", {{"form", "compact"}});
-    AddVaroptObservations(b, "a", "a", true);
+    AddVaroptObservations(b, "a", "a", true, true);
     b.Update("a", VaroptItems(item, 4, 1));
     b.Step("serialize", "a", {{"form", "compact"}, {"as", "a_more"}});
     b.Step("query", "a", {{"queries", {"n", "num_samples"}}, {"as", "a_more"}});
-    AddVaroptCross(b, "a.compact", item, 0);
+    AddVaroptCross(b, "a.compact", item, 0, true);
     return b.Build();
   }
 
@@ -58,8 +58,8 @@ class VaroptWeights final : public Suite {
     b.Update("a", VaroptItems(item, 0, 4), {{"weight", "1.7976931348623157e308"}, {"seed", kVaroptSeed}});
     b.Step("query", "a", {{"queries", {"k", "n", "num_samples"}}});
     b.Step("serialize", "a", {{"form", "compact"}, {"as", "lang.a"}});
-    AddVaroptObservations(b, "a", "lang.a", true);
-    AddVaroptCross(b, "lang.a.compact", item, 0);
+    AddVaroptObservations(b, "a", "lang.a", true, true);
+    AddVaroptCross(b, "lang.a.compact", item, 0, true);
     return b.Build();
   }
 };
