@@ -31,7 +31,7 @@ struct VaroptSnippetDialect {
   const char* sample_item;         // $0 the sample variable
   const char* sample_weight;       // $0 the sample variable
   const char* subset_sum;          // declares $0 = estimate of $1 for predicate $2
-  const char* pred_all;
+  const char* pred_all;            // $0 the item's variable
   const char* pred_none;
   const char* pred_mod4[2];
   const char* estimate;            // $0 the summary

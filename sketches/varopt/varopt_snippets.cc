@@ -22,7 +22,11 @@ class VaroptSteps final : public SnippetSteps<VaroptSnippetDialect> {
     const std::string& s = op.op;
     if (op.args.contains("seed")) {
       if (d_.seed != nullptr) w_.Line(absl::Substitute(d_.seed, w_.language().seed_literal(op.Int("seed"))));
-      else w_.Comment(d_.no_seed);
+      else if (!own_bits_) {
+        // As the engine: the first seeded step says once that this library draws its own bits.
+        own_bits_ = true;
+        w_.PrintUnsupported("lang.random_bits", d_.no_seed);
+      }
     }
     if (s == "create" || s == "union") {
       const char* const* call = s == "create" ? d_.create : d_.make_union;
@@ -88,7 +92,8 @@ class VaroptSteps final : public SnippetSteps<VaroptSnippetDialect> {
     const std::string pred = op.Str("pred"), as = op.Str("as");
     const char* p = pred == "all" ? d_.pred_all : pred == "none" ? d_.pred_none : d_.pred_mod4[Type(op.sketch)];
     const std::string sum = w_.NewVariable(as);
-    w_.Line(absl::Substitute(d_.subset_sum, sum, w_.Var(op.sketch), p));
+    const std::string predicate = absl::Substitute(p, w_.NewVariable("item"));
+    w_.Line(absl::Substitute(d_.subset_sum, sum, w_.Var(op.sketch), predicate));
     w_.Print(SnippetValue::kDouble, as + ".estimate", absl::Substitute(d_.estimate, sum));
     w_.Print(SnippetValue::kDouble, as + ".lower_bound", absl::Substitute(d_.lower_bound, sum));
     w_.Print(SnippetValue::kDouble, as + ".upper_bound", absl::Substitute(d_.upper_bound, sum));
@@ -115,6 +120,8 @@ class VaroptSteps final : public SnippetSteps<VaroptSnippetDialect> {
 
   static int TypeOf(const std::string& item) { return item == "string" ? 1 : 0; }
   int Type(const std::string& slot) const { return TypeOf(w_.Tag(slot)); }
+
+  bool own_bits_ = false;
 };
 
 }  // namespace
