@@ -21,7 +21,7 @@ import org.apache.datasketches.sampling.VarOptItemsUnion;
  * <p>The library samples with {@code ThreadLocalRandom} ({@code SamplingUtil.rand()}), which
  * cannot be seeded (its {@code setSeed} throws): a step carrying a {@code seed} marks
  * {@code lang.random_bits} unsupported, taking the record's {@code lang.} fields out of every
- * comparison. VarOpt has no MemorySegment-backed form: java-direct declares no step.
+ * comparison. VarOpt has no MemorySegment-backed form: java-direct runs the heap code.
  */
 final class VaroptFamily implements Family {
   @Override
@@ -31,7 +31,6 @@ final class VaroptFamily implements Family {
 
   @Override
   public List<String> steps(boolean direct) {
-    if (direct) return List.of();
     return List.of("create", "update", "union", "merge", "result", "serialize", "deserialize", "deserialize_union",
         "sample", "subset_sum", "query");
   }
