@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <map>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,9 @@ struct Config {
   int64_t k;
   std::vector<double> weights;  // item i = i
 };
+
+// Names the configuration in test output, not its bytes.
+void PrintTo(const Config& c, std::ostream* os) { *os << c.name; }
 
 std::vector<Config> Configs() {
   std::vector<Config> out;
