@@ -38,6 +38,11 @@ class Varopt final : public Family {
 
   std::string JavaSnippet(const Case& c) const override { return VaroptJavaSnippet(c); }
   std::string CppSnippet(const Case& c) const override { return VaroptCppSnippet(c); }
+
+  std::vector<std::string> SnapshotPrefixes() const override { return {"varopt_sketch"}; }
+  Case SnapshotCase(const std::string& id, const std::string& image) const override {
+    return VaroptSnapshotCase(id, image);
+  }
 };
 
 }  // namespace

@@ -54,6 +54,11 @@ constexpr int64_t kVaroptMaxSampled = 1000;
 void AddVaroptCross(CaseBuilder& b, const std::string& image, const std::string& item, int64_t more,
                     bool with_sample);
 
+// The case of a TCK snapshot (varopt_sketch_*_<language>.sk): the image read
+// as the item type its name says, observed and written again (it must give the
+// file's bytes).
+Case VaroptSnapshotCase(const std::string& id, const std::string& image);
+
 }  // namespace dsconform
 
 #endif  // DSCONFORM_SKETCHES_VAROPT_VAROPT_SUITES_H_
