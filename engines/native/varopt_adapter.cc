@@ -165,12 +165,8 @@ class VaroptStage {
 
   absl::StatusOr<StepEnd> Deserialize(const Op& op, const StepContext& ctx) {
     const std::string name = op.Str("image");
-    const std::string* image = FindStageImage(stage_, *out_, name);
-    if (image == nullptr) {
-      out_->Add(absl::StrCat("error@op", ctx.index),
-                Value::Error("dsconform::MissingImage", absl::StrCat("image '", name, "' is not in this stage")));
-      return StepEnd::kStopStage;
-    }
+    const std::string* image = StageImageOrMissing(stage_, ctx, name, out_);
+    if (image == nullptr) return StepEnd::kStopStage;
     const bool longs = op.Str("item") == "long";
     if (op.op == "deserialize") {
       if (longs) Put(op.sketch, LongSketch::deserialize(image->data(), image->size()));
