@@ -1,5 +1,6 @@
 // What the EBPPS suites share: items, weight patterns as blocks of update steps, queries.
 #include "absl/strings/str_cat.h"
+#include "harness/case/splitmix64.h"
 #include "sketches/ebpps/ebpps_suites.h"
 
 namespace dsconform {
@@ -65,7 +66,11 @@ void AddEbppsUpdates(CaseBuilder& b, const std::string& slot, const std::string&
   int64_t i = 0;
   for (const EbppsBlock& block : EbppsBlocks(w, n)) {
     nlohmann::ordered_json args = extra;
-    if (args.contains("seed")) args["seed"] = args["seed"].get<int64_t>() + i++;  // each block its own bits
+    // Each block its own bits, its seed spread by SplitMix64 (java.util.Random's first draws
+    // from nearby seeds are correlated); 62 bits, a valid int member.
+    if (args.contains("seed"))
+      args["seed"] = static_cast<int64_t>(
+          SplitMix64(static_cast<uint64_t>(args["seed"].get<int64_t>()) + static_cast<uint64_t>(i++)).Next() >> 2);
     if (block.weight != "1") args["weight"] = block.weight;
     b.Update(slot, EbppsItems(item, start + block.first, block.count), args);
   }
