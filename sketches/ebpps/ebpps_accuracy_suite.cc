@@ -33,7 +33,8 @@ class EbppsAccuracy final : public Suite {
   }
 
   std::vector<Case> Generate(SuiteScale scale) const override {
-    const int trials = scale == SuiteScale::kSmoke ? 200 : scale == SuiteScale::kReduced ? 1000 : 4000;
+    // Smoke keeps the repro program within a Java method (64 KiB of bytecode).
+    const int trials = scale == SuiteScale::kSmoke ? 50 : scale == SuiteScale::kReduced ? 1000 : 4000;
     std::vector<Config> configs = {{3, 12, EbppsWeights::kRamp}, {5, 20, EbppsWeights::kHeavy}};
     if (scale != SuiteScale::kSmoke)
       configs.insert(configs.end(), {{3, 12, EbppsWeights::kUniform}, {10, 40, EbppsWeights::kRamp},

@@ -119,6 +119,9 @@ class Steps {
       const std::string result = w_.NewVariable(as + "_result");
       w_.Line(d_.java ? absl::StrCat("var ", result, " = ", v, ".getResult();")
                       : absl::StrCat("const auto ", result, " = ", v, ".get_result();"));
+      // Java's is null for an empty sketch (EB6): the engine says so in these words.
+      if (d_.java)
+        w_.Line(absl::StrCat("if (", result, " == null) throw new NullPointerException(\"getResult() returned null\");"));
       w_.Print(SnippetValue::kInt, as + ".result.size", d_.java ? result + ".size()" : result + ".size()");
       const std::string i = w_.NewVariable("i");
       w_.Line(d_.java ? absl::Substitute("for (int $0 = 0; $0 < $1.size(); ++$0) {", i, result)

@@ -27,7 +27,8 @@ class ReservoirAccuracy final : public Suite {
   }
 
   std::vector<Case> Generate(SuiteScale scale) const override {
-    const int trials = scale == SuiteScale::kSmoke ? 200 : scale == SuiteScale::kReduced ? 1000 : 4000;
+    // Smoke keeps the repro program within a Java method (64 KiB of bytecode).
+    const int trials = scale == SuiteScale::kSmoke ? 50 : scale == SuiteScale::kReduced ? 1000 : 4000;
     std::vector<Config> configs = {{3, 12}, {10, 50, 20, 70, 10}};
     if (scale != SuiteScale::kSmoke) {
       configs.insert(configs.end(), {{1, 8}, {2, 5}, {10, 11}, {10, 100}, {50, 200}, {5, 20, 5, 20, 5},

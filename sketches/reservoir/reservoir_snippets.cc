@@ -166,6 +166,9 @@ class JavaSteps {
 
 SnippetFamilyText CppText() {
   SnippetFamilyText text;
+  // The program's prologue names namespace datasketches: one header of the library declares it.
+  text.library_dirs = {"common"};
+  text.imports_when_used = {{"reservoir", "common_defs.hpp"}};
   for (const char* step : {"create", "create_union", "update", "union", "get_result", "serialize", "deserialize",
                            "deserialize_union", "query"})
     text.undeclared_steps[step] = "datasketches-cpp has no reservoir sketch";

@@ -19,7 +19,7 @@ import org.apache.datasketches.sampling.EbppsItemsSketch;
  * {@code java.util.Random(seed)} to the sketch's two samples ({@code sample_} and {@code tmp_}), and
  * in a merge to the other sketch's too (the merge copies its sample and generator),
  * through the package-private {@code EbppsItemsSample.replaceRandom}: reflection, as datasketches-java
- * has no public way. On the heap only (java-direct declares no step).
+ * has no public way. datasketches-java has no off-heap sketch of this family: java-direct runs the same heap code.
  */
 final class EbppsFamily implements Family {
   @Override
@@ -29,7 +29,6 @@ final class EbppsFamily implements Family {
 
   @Override
   public List<String> steps(boolean direct) {
-    if (direct) return List.of();
     return List.of("create", "update", "merge", "result", "serialize", "deserialize", "query");
   }
 
@@ -106,9 +105,11 @@ final class EbppsFamily implements Family {
         case "result" -> {
           Slot s = slot(op.slot());
           pinIfSeeded(op, s.sketch);
+          // An empty sketch's getResult() is null (EB6): an error, in words the repro program repeats.
           ArrayList<Object> result = s.sketch.getResult();
+          if (result == null) throw new NullPointerException("getResult() returned null");
           String as = op.arg("as");
-          int size = result == null ? 0 : result.size();
+          int size = result.size();
           ctx.out.integer(as + ".result.size", size);
           for (int i = 0; i < size; i++) {
             Object item = result.get(i);

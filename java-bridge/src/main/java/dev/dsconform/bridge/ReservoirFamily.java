@@ -22,7 +22,7 @@ import org.apache.datasketches.sampling.SampleSubsetSummary;
  * {@code ReservoirLongsSketch}/{@code ReservoirLongsUnion} (api=longs). Both draw from
  * {@code ThreadLocalRandom}, which nothing can seed: a step that leaves a sketch past k reports
  * {@code lang.random_bits} unsupported (docs/case-format.md, "Language-specific fields").
- * On the heap only (java-direct declares no step).
+ * datasketches-java has no off-heap sketch of this family: java-direct runs the same heap code.
  */
 final class ReservoirFamily implements Family {
   static final String UNPINNED = "datasketches-java samples with ThreadLocalRandom, which cannot be seeded";
@@ -34,7 +34,6 @@ final class ReservoirFamily implements Family {
 
   @Override
   public List<String> steps(boolean direct) {
-    if (direct) return List.of();
     return List.of("create", "create_union", "update", "union", "get_result", "serialize", "deserialize",
         "deserialize_union", "query");
   }
