@@ -170,6 +170,7 @@ func (r resvUnionOf[T]) result() (resvSketch, error) {
 		return nil, err
 	}
 	if s == nil {
+		// An empty union has no result (nil, as Java's null): an error at get_result, as Java's engine says.
 		return nil, fmt.Errorf("the union is empty: Result() returned no sketch")
 	}
 	return resvSketchOf[T]{s, r.it}, nil

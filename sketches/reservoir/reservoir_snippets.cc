@@ -99,6 +99,8 @@ class JavaSteps {
       const std::string from_var = w_.Var(from);
       const std::string var = w_.Declare(op.sketch, TagOf(item, longs ? "longs" : "items", "sketch"));
       w_.Line(absl::StrCat(Type(item, longs, false), " ", var, " = ", from_var, ".getResult();"));
+      // An empty union's result is null: the engine says so in these words.
+      w_.Line(absl::StrCat("if (", var, " == null) throw new NullPointerException(\"getResult() returned null\");"));
       NoteSampled(op.sketch);
     } else if (s == "serialize") {
       const std::string field = absl::StrCat(op.Str("as", op.sketch), ".", op.Str("form"));

@@ -100,6 +100,9 @@ final class ReservoirFamily implements Family {
           Slot u = slot(op.arg("from"));
           Object r = u.longs ? ((ReservoirLongsUnion) u.value).getResult()
                              : ((ReservoirItemsUnion<Object>) u.value).getResult();
+          // An empty union has no result (null, as the Go module's nil): an error, in words the
+          // repro program repeats.
+          if (r == null) throw new NullPointerException("getResult() returned null");
           Slot s = new Slot(u.item, u.longs, r);
           slots.put(op.slot(), s);
           noteSampled(s);
