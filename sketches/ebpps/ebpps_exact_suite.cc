@@ -41,6 +41,10 @@ class EbppsExact final : public Suite {
   }
 
  private:
+  // The sample as fields (one per item) only up to k = 4096, as Frequent items lists its items:
+  // past it they multiply records and memory, and the images hold the same items.
+  static constexpr int kListedK = 4096;
+
   Case MakeCase(const std::string& item, int k, int64_t n, const std::string& w, bool utf8) const {
     CaseBuilder b(absl::StrCat("ebpps/exact/item=", item, utf8 ? "/utf8" : "", "/k=", k, "/n=", n, "/weight=", w),
                   name(), "ebpps");
@@ -49,9 +53,9 @@ class EbppsExact final : public Suite {
     b.Step("create", "a", {{"k", k}, {"item", item}})
         .Update("a", EbppsItems(item, 0, n, utf8), weight)
         .Step("serialize", "a", {{"form", "compact"}})
-        .Step("query", "a", {{"queries", EbppsQueries()}})
-        .Step("result", "a", {{"as", "a"}})
-        .Step("deserialize", "rt", {{"image", "a.compact"}, {"item", item}})
+        .Step("query", "a", {{"queries", EbppsQueries()}});
+    if (k <= kListedK) b.Step("result", "a", {{"as", "a"}});
+    b.Step("deserialize", "rt", {{"image", "a.compact"}, {"item", item}})
         .Step("serialize", "rt", {{"form", "compact"}})
         .Check("equal", {"a.compact", "rt.compact"});
     // b holds the items after a's, as many as keep a merge within k.
@@ -60,18 +64,18 @@ class EbppsExact final : public Suite {
     b.Step("create", "m", {{"k", k}, {"item", item}}).Update("m", EbppsItems(item, 0, n, utf8), weight);
     b.Step("merge", "m", {{"from", "b"}, {"how", "copy"}})
         .Step("serialize", "m", {{"form", "compact"}})
-        .Step("query", "m", {{"queries", EbppsQueries()}})
-        .Step("result", "m", {{"as", "m"}});
+        .Step("query", "m", {{"queries", EbppsQueries()}});
+    if (k <= kListedK) b.Step("result", "m", {{"as", "m"}});
     b.Cross({"a.compact", "m.compact"});
     b.Step("deserialize", "read_a", {{"image", "a.compact"}, {"item", item}})
         .Step("serialize", "read_a", {{"form", "compact"}})
-        .Step("query", "read_a", {{"queries", EbppsQueries()}})
-        .Step("result", "read_a", {{"as", "read_a"}})
-        .Update("read_a", EbppsItems(item, n, nb, utf8), weight)
+        .Step("query", "read_a", {{"queries", EbppsQueries()}});
+    if (k <= kListedK) b.Step("result", "read_a", {{"as", "read_a"}});
+    b.Update("read_a", EbppsItems(item, n, nb, utf8), weight)
         .Step("serialize", "read_a", {{"form", "compact"}, {"as", "continued"}})
         .Step("deserialize", "read_m", {{"image", "m.compact"}, {"item", item}})
-        .Step("serialize", "read_m", {{"form", "compact"}})
-        .Step("result", "read_m", {{"as", "read_m"}});
+        .Step("serialize", "read_m", {{"form", "compact"}});
+    if (k <= kListedK) b.Step("result", "read_m", {{"as", "read_m"}});
     return b.Build();
   }
 };

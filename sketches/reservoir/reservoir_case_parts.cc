@@ -31,6 +31,9 @@ ItemStream ReservoirItems(const std::string& item, int64_t start, int64_t count,
   return s;
 }
 
-nlohmann::ordered_json ReservoirSketchQueries() { return {"n", "k", "num_samples", "samples", "subset_sum"}; }
+nlohmann::ordered_json ReservoirSketchQueries(int64_t k) {
+  if (k > kReservoirListedK) return {"n", "k", "num_samples", "subset_sum"};
+  return {"n", "k", "num_samples", "samples", "subset_sum"};
+}
 
 }  // namespace dsconform

@@ -42,7 +42,7 @@ class ReservoirExact final : public Suite {
   Case MakeCase(const ReservoirKind& kind, int k, int64_t n, bool utf8) const {
     CaseBuilder b(absl::StrCat("reservoir/exact/", kind.Id(), utf8 ? "/utf8" : "", "/k=", k, "/n=", n), name(),
                   "reservoir");
-    const nlohmann::ordered_json queries = ReservoirSketchQueries();
+    const nlohmann::ordered_json queries = ReservoirSketchQueries(k);
     const auto create = [&](const std::string& slot, int64_t slot_k) {
       nlohmann::ordered_json args = {{"k", slot_k}};
       args.update(kind.Args());

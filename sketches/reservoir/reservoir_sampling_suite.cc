@@ -40,9 +40,10 @@ class ReservoirSampling final : public Suite {
  private:
   Case MakeCase(const ReservoirKind& kind, int k, int64_t n) const {
     CaseBuilder b(absl::StrCat("reservoir/sampling/", kind.Id(), "/k=", k, "/n=", n), name(), "reservoir");
-    const nlohmann::ordered_json queries = ReservoirSketchQueries();
+    const nlohmann::ordered_json queries = ReservoirSketchQueries(k);
     const nlohmann::ordered_json sizes = {"n", "k", "num_samples"};
-    const nlohmann::ordered_json drawn = {"samples", "subset_sum"};
+    const nlohmann::ordered_json drawn =
+        k > kReservoirListedK ? nlohmann::ordered_json{"subset_sum"} : nlohmann::ordered_json{"samples", "subset_sum"};
     const auto create = [&](const std::string& slot, int64_t slot_k) {
       nlohmann::ordered_json args = {{"k", slot_k}};
       args.update(kind.Args());
