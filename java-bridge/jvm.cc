@@ -25,6 +25,9 @@ std::vector<std::string> JvmOptions::ToArgs() const {
   if (!thread_stack.empty()) args.push_back("-Xss" + thread_stack);
   if (check_jni) args.push_back("-Xcheck:jni");
   if (reduce_signals) args.push_back("-Xrs");
+  // Compiled code otherwise rethrows a hot NullPointerException preallocated, without its message:
+  // an error's words would depend on how warm the JVM is (java@9.1.0 "" vs java@9.0.0's text).
+  args.push_back("-XX:-OmitStackTraceInFastThrow");
   args.insert(args.end(), extra.begin(), extra.end());
   return args;
 }

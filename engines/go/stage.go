@@ -129,7 +129,7 @@ type family struct {
 }
 
 // slotMakers give their slot a new value, whatever it held.
-var slotMakers = []string{"create", "create_theta", "union", "result", "deserialize", "copy", "convert", "intersection", "compact", "a_not_b"}
+var slotMakers = []string{"create", "create_theta", "union", "result", "deserialize", "copy", "convert", "intersection", "compact", "a_not_b", "create_union", "get_result", "deserialize_union"}
 
 // slotsRead are the slots whose value a step uses.
 func slotsRead(o op) []string {
@@ -138,7 +138,7 @@ func slotsRead(o op) []string {
 	if slices.Contains([]string{"update", "merge", "serialize", "query", "reset", "jaccard", "estimate"}, step) {
 		read = append(read, o.sketch())
 	}
-	if slices.Contains([]string{"merge", "result", "copy", "convert", "compact"}, step) {
+	if slices.Contains([]string{"merge", "result", "copy", "convert", "compact", "get_result"}, step) {
 		if s, ok := o.optStr("from"); ok {
 			read = append(read, s)
 		}
