@@ -127,12 +127,8 @@ class EbppsStage {
 
   absl::StatusOr<StepEnd> Deserialize(const Op& op, const StepContext& ctx) {
     const std::string name = op.Str("image");
-    const std::string* image = FindStageImage(stage_, *out_, name);
-    if (image == nullptr) {
-      out_->Add(absl::StrCat("error@op", ctx.index),
-                Value::Error("dsconform::MissingImage", absl::StrCat("image '", name, "' is not in this stage")));
-      return StepEnd::kStopStage;
-    }
+    const std::string* image = StageImageOrMissing(stage_, ctx, name, out_);
+    if (image == nullptr) return StepEnd::kStopStage;
     if (op.Str("item") == "long") PutVariantSlot(slots_, op.sketch, LongSketch::deserialize(image->data(), image->size()));
     else PutVariantSlot(slots_, op.sketch, StringSketch::deserialize(image->data(), image->size()));
     return StepEnd::kContinue;
