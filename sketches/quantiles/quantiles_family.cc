@@ -39,6 +39,11 @@ class Quantiles final : public Family {
 
   std::string JavaSnippet(const Case& c) const override { return QuantilesJavaSnippet(c); }
   std::string CppSnippet(const Case& c) const override { return QuantilesCppSnippet(c); }
+
+  std::vector<std::string> SnapshotPrefixes() const override { return {"quantiles"}; }
+  Case SnapshotCase(const std::string& id, const std::string& image) const override {
+    return QuantilesSnapshotCase(id, image);
+  }
 };
 
 }  // namespace

@@ -37,6 +37,11 @@ void AddQuantilesQuery(CaseBuilder& b, const std::string& slot, const std::strin
 // both sides of 2k*2^j for j = 0..levels-1, plus 0, 1, k, at most `max_n`.
 std::vector<int64_t> QuantilesSizes(int k, int levels, int64_t max_n);
 
+// The case of a TCK snapshot (quantiles_<item>_n<N>_<language>.sk, the item
+// type taken from the name): the image read, written again, and every query
+// but the split-point grids answered.
+Case QuantilesSnapshotCase(const std::string& id, const std::string& image);
+
 }  // namespace dsconform
 
 #endif  // DSCONFORM_SKETCHES_QUANTILES_QUANTILES_SUITES_H_
