@@ -8,7 +8,6 @@
 namespace dsconform {
 
 // Java and C++ repro programs of a Classic Quantiles case (see Family::JavaSnippet).
-// Not written yet: each returns a program comment saying so.
 std::string QuantilesJavaSnippet(const Case& c);
 std::string QuantilesCppSnippet(const Case& c);
 
