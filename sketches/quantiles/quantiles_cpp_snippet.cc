@@ -49,6 +49,7 @@ const QuantilesSnippetDialect kCpp = {
     /*rank_error=*/"$0.get_normalized_rank_error($1)",
     /*quantile=*/"$0.get_quantile($1, $2)",
     /*rank=*/"$0.get_rank($1, $2)",
+    /*long_point=*/"int64_t{$0}",
     /*point_array=*/{"std::vector<double>{$0}", "std::vector<int64_t>{$0}", "std::vector<std::string>{$0}"},
     /*pmf=*/"const auto $3 = $0.get_PMF($1.data(), $4, $2);",
     /*cdf=*/"const auto $3 = $0.get_CDF($1.data(), $4, $2);",

@@ -85,6 +85,7 @@ const QuantilesSnippetDialect kJava = {
     /*rank_error=*/"$0.getNormalizedRankError($1)",
     /*quantile=*/"$0.getQuantile($1, $2)",
     /*rank=*/"$0.getRank($1, $2)",
+    /*long_point=*/"Long.valueOf($0)",  // a Long, which an int literal does not box to
     /*point_array=*/{"new double[] {$0}", "new Long[] {$0}", "new String[] {$0}"},
     /*pmf=*/"double[] $3 = $0.getPMF($1, $2);",
     /*cdf=*/"double[] $3 = $0.getCDF($1, $2);",

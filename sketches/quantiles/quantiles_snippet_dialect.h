@@ -36,6 +36,7 @@ struct QuantilesSnippetDialect {
   const char* rank_error;  // $1 true/false (pmf)
   const char* quantile;    // $1 a rank, $2 the criterion
   const char* rank;        // $1 a point, $2 the criterion
+  const char* long_point;      // $0 a long literal, as a long item
   const char* point_array[3];  // $0 the points, separated by ", "
   const char* pmf;         // declares $3 from $1 (a point_array) and $4 the number of points, $2 the criterion
   const char* cdf;         // as pmf

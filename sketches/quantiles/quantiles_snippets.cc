@@ -120,7 +120,8 @@ class QuantilesSteps final : public SnippetSteps<QuantilesSnippetDialect> {
 
   // A grid point as the engines parse it for the slot's item type.
   std::string Point(int type, const std::string& text) const {
-    return type == 0 ? w_.language().double_value(text) : type == 1 ? w_.language().long_value(text) : w_.Quote(text);
+    if (type == 1) return absl::Substitute(d_.long_point, w_.language().long_value(text));
+    return type == 0 ? w_.language().double_value(text) : w_.Quote(text);
   }
 
   static int TypeOf(const std::string& item) { return item == "long" ? 1 : item == "string" ? 2 : 0; }
