@@ -15,7 +15,8 @@ class QuantilesCross final : public Suite {
   std::string name() const override { return "quantiles.cross"; }
   std::string description() const override {
     return "estimation-mode images (n on both sides of every level transition) written by one engine with pinned "
-           "random bits, read by every other: every query (inclusive and exclusive) and the re-written image";
+           "random bits, read by every other: every query (inclusive and exclusive), the re-written image, and "
+           "(Java, doubles) the image wrapped in place";
   }
 
   std::vector<Case> Generate(SuiteScale scale) const override {
@@ -50,6 +51,11 @@ class QuantilesCross final : public Suite {
     b.Step("deserialize", "r", {{"image", "lang.a.compact"}, {"item", item}})
         .Step("serialize", "r", {{"form", "compact"}});
     AddQuantilesQuery(b, "r", "r", item, 0, n);
+    // Java reads a doubles image in place too (wrap, read-only): the same answers as heapify.
+    if (item == "double") {
+      b.Step("deserialize", "w", {{"image", "lang.a.compact"}, {"item", item}, {"mode", "wrap"}});
+      AddQuantilesQuery(b, "w", "w", item, 0, n);
+    }
     return b.Build();
   }
 };
