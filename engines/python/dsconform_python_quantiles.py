@@ -7,7 +7,7 @@ Item types on the binding: double -> quantiles_doubles_sketch; long ->
 quantiles_items_sketch with PyLongsSerDe (quantiles_ints_sketch holds 32-bit
 ints: its images are not those of a 64-bit long sketch); string ->
 quantiles_items_sketch with PyStringsSerDe (ASCII items only are written as
-datasketches-cpp's serde<std::string> does: docs/findings-kll.md#k5).
+datasketches-cpp's serde<std::string> does: docs/findings-quantiles.md#q3).
 
 Random bits: the wheel zips a full buffer with its own
 `random_utils::random_bit` and downsamples with `random_utils::rand`, static
