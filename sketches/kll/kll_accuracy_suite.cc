@@ -7,8 +7,8 @@
 #include <set>
 
 #include "absl/strings/str_cat.h"
-#include "harness/case/splitmix64.h"
 #include "harness/truth/ranks/rank_entries.h"
+#include "harness/truth/ranks/rank_trials.h"
 #include "sketches/kll/kll_suites.h"
 
 namespace dsconform {
@@ -46,20 +46,6 @@ int TrialsOf(const StudySize& size, const std::string& item, ItemOrder order) {
   return main && size.main_series_trials > 0 ? size.main_series_trials : size.trials;
 }
 
-// Stream lengths 4, 16, 64, ...: from exact mode (n <= k) to many levels.
-std::vector<int64_t> Ladder(int64_t max_n) {
-  std::vector<int64_t> n;
-  for (int64_t v = 4; v <= max_n; v *= 4) n.push_back(v);
-  return n;
-}
-
-// Independent, reproducible seeds per configuration and trial.
-uint64_t TrialSeed(const std::string& config, int trial, uint64_t salt) {
-  uint64_t h = salt;
-  for (char c : config) h = SplitMix64(h ^ static_cast<unsigned char>(c)).Next();
-  return SplitMix64(h + static_cast<uint64_t>(trial)).Next();
-}
-
 // The grids of the judged query: 65 ranks (i/64, exact as decimals) and up to
 // 65 points spread over the values; the error of a trial is its largest over them.
 constexpr int kGridIntervals = 64;
@@ -78,7 +64,7 @@ class KllAccuracy final : public Suite {
     for (int k : size.ks)
       for (const char* item : size.items)
         for (ItemOrder order : size.orders)
-          for (int64_t n : Ladder(size.max_n))
+          for (int64_t n : RankTrialLadder(size.max_n))
             for (int trial = 0; trial < TrialsOf(size, item, order); ++trial)
               cases.push_back(MakeCase(k, item, order, n, trial));
     return cases;
@@ -93,9 +79,9 @@ class KllAccuracy final : public Suite {
                   name(), "kll");
     // The random bits of the compactions differ per trial; a 31-bit pin reads the same in every language.
     // An engine that cannot pin them (python@) may use its own: only the truth judges these answers.
-    const int64_t random_bits = static_cast<int64_t>(TrialSeed(config, trial, 2) >> 33);
+    const int64_t random_bits = static_cast<int64_t>(RankTrialSeed(config, trial, 2) >> 33);
     b.Step("create", "a", {{"k", k}, {"item", item}})
-        .Update("a", KllItems(item, 0, n, order, TrialSeed(config, trial, 1)),
+        .Update("a", KllItems(item, 0, n, order, RankTrialSeed(config, trial, 1)),
                 {{"seed", random_bits}, {"seed_optional", true}});
     // Each library decides with its own random bits: the answers are compared within a language only.
     const std::string as = absl::StrCat("lang.n", n);
