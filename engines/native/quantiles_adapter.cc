@@ -194,12 +194,8 @@ class QuantilesStage {
       return StepEnd::kContinue;
     }
     const std::string name = op.Str("image");
-    const std::string* image = FindStageImage(stage_, *out_, name);
-    if (image == nullptr) {
-      out_->Add(absl::StrCat("error@op", ctx.index),
-                Value::Error("dsconform::MissingImage", absl::StrCat("image '", name, "' is not in this stage")));
-      return StepEnd::kStopStage;
-    }
+    const std::string* image = StageImageOrMissing(stage_, ctx, name, out_);
+    if (image == nullptr) return StepEnd::kStopStage;
     return WithItemType(op.Str("item"), ctx, [&](auto* type) -> absl::StatusOr<StepEnd> {
       using S = std::remove_pointer_t<decltype(type)>;
       using T = typename S::value_type;
