@@ -18,29 +18,6 @@ std::string OneLine(const std::string& text, size_t max) {
   return Truncated(VisibleText(text, /*keep_newlines=*/false), max);
 }
 
-// A code span that holds any text: the fence is longer than any backtick run
-// inside. In a table cell '|' must be escaped even inside a code span (GFM
-// splits cells first).
-std::string Code(const std::string& text, size_t max, bool in_table) {
-  std::string s = OneLine(text, max);
-  size_t longest = 0, run = 0;
-  for (char c : s) {
-    run = c == '`' ? run + 1 : 0;
-    longest = std::max(longest, run);
-  }
-  if (in_table) {
-    std::string escaped;
-    for (char c : s) {
-      if (c == '|') escaped += "\\|";
-      else escaped.push_back(c);
-    }
-    s = std::move(escaped);
-  }
-  const std::string fence(longest + 1, '`');
-  const bool pad = !s.empty() && (s.front() == '`' || s.back() == '`');
-  return absl::StrCat(fence, pad ? " " : "", s, pad ? " " : "", fence);
-}
-
 // Prose (notes, reasons) with every character Markdown or GitHub would act on
 // backslash-escaped: emphasis, links, HTML, tables, math.
 std::string Text(const std::string& text, size_t max) {
@@ -55,7 +32,7 @@ std::string Text(const std::string& text, size_t max) {
 std::string Link(const std::string& url, size_t max) {
   const bool plain_url = (url.rfind("https://", 0) == 0 || url.rfind("http://", 0) == 0) &&
                          url.find_first_of(" ()<>[]`\"'\\|") == std::string::npos;
-  return plain_url ? absl::StrCat("[link](", url, ")") : Code(url, max, false);
+  return plain_url ? absl::StrCat("[link](", url, ")") : MarkdownCode(url, max, false);
 }
 
 class MarkdownBuilder {
@@ -82,7 +59,7 @@ class MarkdownBuilder {
   }
 
  private:
-  std::string C(const std::string& s, bool in_table = false) const { return Code(s, o_.max_value_chars, in_table); }
+  std::string C(const std::string& s, bool in_table = false) const { return MarkdownCode(s, o_.max_value_chars, in_table); }
 
   // Appends a list entry if it fits the character budget; counts it otherwise.
   void Entry(const std::string& text) {
@@ -108,7 +85,7 @@ class MarkdownBuilder {
     if (!info_.known_differences.empty())
       absl::StrAppend(&out_, " · **Known differences** ", C(info_.known_differences));
     out_ += "\n";
-    if (!info_.command_line.empty()) absl::StrAppend(&out_, "\nRun: ", Code(info_.command_line, 1000, false), "\n");
+    if (!info_.command_line.empty()) absl::StrAppend(&out_, "\nRun: ", MarkdownCode(info_.command_line, 1000, false), "\n");
   }
 
   void MoreRow(size_t more, int columns) {
@@ -179,7 +156,7 @@ class MarkdownBuilder {
   }
 
   std::string ReproLine(const Record& r) const {
-    return absl::StrCat("  - repro: ", Code(ReproCommand(r, info_), 4000, false), "\n");
+    return absl::StrCat("  - repro: ", MarkdownCode(ReproCommand(r, info_), 4000, false), "\n");
   }
 
   // Up to max_examples_per_kind records per kind of unexpected difference.

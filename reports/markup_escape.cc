@@ -1,8 +1,11 @@
 #include "reports/markup_escape.h"
 
+#include <algorithm>
 #include <cstdint>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "reports/record_text.h"
 
 namespace dsconform {
 namespace {
@@ -96,5 +99,25 @@ std::string Escape(absl::string_view text, bool attribute) {
 
 std::string EscapeMarkupText(absl::string_view text) { return Escape(text, false); }
 std::string EscapeMarkupAttribute(absl::string_view text) { return Escape(text, true); }
+
+std::string MarkdownCode(absl::string_view text, size_t max, bool in_table) {
+  std::string s = Truncated(VisibleText(text, /*keep_newlines=*/false), max);
+  size_t longest = 0, run = 0;
+  for (char c : s) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  if (in_table) {
+    std::string escaped;
+    for (char c : s) {
+      if (c == '|') escaped += "\\|";
+      else escaped.push_back(c);
+    }
+    s = std::move(escaped);
+  }
+  const std::string fence(longest + 1, '`');
+  const bool pad = !s.empty() && (s.front() == '`' || s.back() == '`');
+  return absl::StrCat(fence, pad ? " " : "", s, pad ? " " : "", fence);
+}
 
 }  // namespace dsconform

@@ -1,6 +1,7 @@
 #ifndef DSCONFORM_REPORTS_MARKUP_ESCAPE_H_
 #define DSCONFORM_REPORTS_MARKUP_ESCAPE_H_
 
+#include <cstddef>
 #include <string>
 
 #include "absl/strings/string_view.h"
@@ -25,6 +26,11 @@ std::string EscapeMarkupText(absl::string_view text);
 // tab/newline/CR as character references (attribute normalization would
 // otherwise turn them into spaces).
 std::string EscapeMarkupAttribute(absl::string_view text);
+
+// A Markdown code span that holds any text, made one line (VisibleText) and cut to `max` bytes:
+// the fence is longer than any backtick run inside. In a table cell '|' must be escaped even
+// inside a code span (GFM splits cells first).
+std::string MarkdownCode(absl::string_view text, size_t max, bool in_table);
 
 }  // namespace dsconform
 
