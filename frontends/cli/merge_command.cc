@@ -56,18 +56,9 @@ int MergeCommand(const std::vector<std::string>& args, const std::string& comman
       return UsageError(absl::StrCat(dir, " holds ", RecordJournal::kFileName, ": its run was killed (or is still ",
                                      "running) before it wrote its reports; finish it with `dsconform run --resume ",
                                      "--report_dir=", dir, "` and that run's other flags"));
-    const std::string path = dir + "/run_info.json";
-    std::ifstream in(path);
-    if (!in) return UsageError(absl::StrCat(dir, " is not the report directory of a run: ", path, " cannot be opened"));
-    nlohmann::json j;
-    RunInfo shard;
-    std::string error;
-    try {
-      j = nlohmann::json::parse(in);
-    } catch (const std::exception& e) {
-      return UsageError(absl::StrCat(path, ": cannot be read: ", e.what()));
-    }
-    if (!RunInfoFromJson(j, &shard, &error)) return UsageError(absl::StrCat(path, ": ", error));
+    auto read = ReadRunInfo(dir);
+    if (!read.ok()) return UsageError(std::string(read.status().message()));
+    const RunInfo& shard = *read;
     if (dir == args.front()) info = shard;
     if (auto mismatch = NotOfOneRun(info, shard); !mismatch.empty())
       return UsageError(absl::StrCat(args.front(), " and ", dir, " are not shards of one run: ", mismatch));
@@ -92,9 +83,7 @@ int MergeCommand(const std::vector<std::string>& args, const std::string& comman
   info.shard_count = 1;
   for (const std::string& dir : args) {
     // A shard's records, plain or compressed (--compress_records).
-    std::string path = dir + "/" + RecordsFileName(false);
-    if (!std::filesystem::exists(path) && std::filesystem::exists(dir + "/" + RecordsFileName(true)))
-      path = dir + "/" + RecordsFileName(true);
+    const std::string path = RecordsFileIn(dir);
     auto plain = PlainFile::Open(path);
     if (!plain.ok()) return UsageError(std::string(plain.status().message()));
     auto records = ReadRecordsJsonl(plain->path(), nullptr, CompiledFamilies().truth_kinds());

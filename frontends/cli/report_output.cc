@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <iterator>
 #include <map>
 #include <set>
@@ -115,6 +116,30 @@ absl::Status ReportOutput::Write(const std::vector<IndexedCase>& batch, std::vec
   journal_lines_.insert(journal_lines_.end(), lines.begin(), lines.end());
   records_.insert(records_.end(), std::make_move_iterator(records.begin()), std::make_move_iterator(records.end()));
   return absl::OkStatus();
+}
+
+absl::StatusOr<RunInfo> ReadRunInfo(const std::string& dir) {
+  const std::string path = dir + "/run_info.json";
+  std::ifstream in(path);
+  if (!in)
+    return absl::InvalidArgumentError(absl::StrCat(dir, " is not the report directory of a run: ", path,
+                                                   " cannot be opened"));
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(in);
+  } catch (const std::exception& e) {
+    return absl::InvalidArgumentError(absl::StrCat(path, ": cannot be read: ", e.what()));
+  }
+  RunInfo info;
+  std::string error;
+  if (!RunInfoFromJson(j, &info, &error)) return absl::InvalidArgumentError(absl::StrCat(path, ": ", error));
+  return info;
+}
+
+std::string RecordsFileIn(const std::string& dir) {
+  const std::string plain = dir + "/" + RecordsFileName(false);
+  const std::string compressed = dir + "/" + RecordsFileName(true);
+  return !std::filesystem::exists(plain) && std::filesystem::exists(compressed) ? compressed : plain;
 }
 
 std::string RecordsFileName(bool compress) {

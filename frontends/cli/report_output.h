@@ -80,6 +80,13 @@ absl::Status WriteSummaries(const std::string& dir, const RunInfo& info, const s
 // records.jsonl, or records.jsonl.zst when `compress`.
 std::string RecordsFileName(bool compress);
 
+// The RunInfo a finished run wrote into its report directory (run_info.json); an error names the
+// file and says why it cannot be read.
+absl::StatusOr<RunInfo> ReadRunInfo(const std::string& dir);
+
+// The records file of a finished run in `dir`: records.jsonl, else records.jsonl.zst.
+std::string RecordsFileIn(const std::string& dir);
+
 // The accuracy study of `records` over `truth_kinds`, as `run` prints it:
 // "accuracy: F findings over N estimates and M rank trials (accuracy.md)", then
 // one line per finding.
