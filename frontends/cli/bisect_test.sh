@@ -183,7 +183,7 @@ expect "missing rules" 2 "--expectations=$work/none: no such readable file or di
   --cpp="$work/cpp" --good=c1 --bad=c4 --cases=x --reference-engine=java@9.1.0 --expectations="$root/sketches,$work/none"
 git -C "$work/cpp" config uploadpack.allowFilter true
 git clone -q --filter=blob:none "file://$work/cpp" "$work/partial"
-expect "a partial clone" 2 "is a partial clone (it has a promisor remote): bisect a full clone" "$work/partial" \
+expect "a partial clone" 2 "is a partial clone (it has a promisor remote): clone it fully" "$work/partial" \
   --cpp="$work/partial" --good=c1 --bad=c4 "${ref[@]}"
 [[ ! -e $work/build ]] || fail "bad input created the build directory"
 
