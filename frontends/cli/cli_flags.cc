@@ -56,6 +56,12 @@ ABSL_FLAG(int, rounds, 2,
           "bench: whole runs per worker count, in alternating order (1 then N workers, then N then 1); "
           "each count keeps its fastest round");
 
+ABSL_FLAG(std::string, base_engine, "",
+          "gate: the engine of the revision head starts from, e.g. cpp@base=<its dsconform-engine> or java@9.0.0");
+ABSL_FLAG(std::string, head_engine, "", "gate: the engine of the revision under review, e.g. cpp@head=<path>");
+ABSL_FLAG(std::string, gate_from, "",
+          "gate: answer from a finished gate run's report directory (the merge of its shards) instead of running");
+
 namespace dsconform {
 
 std::vector<std::string> SplitList(const std::string& value) {

@@ -37,6 +37,9 @@ ABSL_DECLARE_FLAG(bool, compress_records);
 ABSL_DECLARE_FLAG(std::string, corpus);
 ABSL_DECLARE_FLAG(bool, json);
 ABSL_DECLARE_FLAG(int, rounds);
+ABSL_DECLARE_FLAG(std::string, base_engine);
+ABSL_DECLARE_FLAG(std::string, head_engine);
+ABSL_DECLARE_FLAG(std::string, gate_from);
 
 namespace dsconform {
 

@@ -14,6 +14,7 @@ int ReproCommand(const std::vector<std::string>& args);
 int RecordCommand(const std::vector<std::string>& args, const std::string& command_line);
 int CheckCommand(const std::vector<std::string>& args, const std::string& command_line);
 int MergeCommand(const std::vector<std::string>& args, const std::string& command_line);
+int GateCommand(const std::vector<std::string>& args, const std::string& command_line);
 int BenchCommand(const std::vector<std::string>& args, const std::string& command_line);
 
 // Prints "dsconform: <message>" to stderr and returns kExitUsage.

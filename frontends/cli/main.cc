@@ -21,6 +21,9 @@ commands:
   check --corpus=FILE          the corpus's cases on live --engines, against what it recorded
   merge --out=DIR SHARD_DIR...   one report from the shards of a run (--shard=I/N); with
                       --expectations=FILE|DIR, its records judged again against those rules
+  gate --base_engine=E --head_engine=E   what head changes against base, and against the other
+                      --engines (default java): gate.md, gate.json; exit 1 when head changes anything
+                      (scripts/gate --cpp=DIR --base=REV --head=REV builds both from a checkout)
   bench [--json]      wall time with 1 and N workers, each library's own time, the harness's share,
                       JNI cost, peak memory (default engines: cpp,java)
 
@@ -61,6 +64,7 @@ int main(int argc, char** argv) {
                "  --fuzz_from --fuzz_seed --fuzz_per_image\n"
                "  --update_expectations --allow_unexpectedly_equal --jobs --shard --progress --writer\n"
                "  --jvm_options --java_jar --resume --out --engine --keep_images --corpus --json\n"
+               "  --base_engine --head_engine --gate_from\n"
                "  (README.md describes each)\n",
                help ? stdout : stderr);
     return help ? kExitClean : kExitUsage;
@@ -81,7 +85,8 @@ int main(int argc, char** argv) {
   if (command == "repro") return ReproCommand(rest);
   if (command == "merge") return MergeCommand(rest, command_line);
   if (command == "bench") return BenchCommand(rest, command_line);
+  if (command == "gate") return GateCommand(rest, command_line);
   if (command == "record") return RecordCommand(rest, command_line);
   if (command == "check") return CheckCommand(rest, command_line);
-  return UsageError(absl::StrCat("unknown command '", command, "' (known: run, list, repro, record, check, merge, bench)"));
+  return UsageError(absl::StrCat("unknown command '", command, "' (known: run, list, repro, record, check, merge, gate, bench)"));
 }
