@@ -15,7 +15,8 @@ DSCONFORM_BUILD_DIR=$(dirname "$dsconform")
 
 if [[ -n $actionlint && -x $actionlint ]]; then
   check "actionlint: the workflow and the worked example" 0 "$actionlint" -shellcheck= \
-    "$root/.github/workflows/dsconform.yml" "$root/docs/ci/datasketches-cpp-conformance.yml"
+    "$root/.github/workflows/dsconform.yml" "$root/docs/ci/datasketches-cpp-conformance.yml" \
+    "$root/docs/ci/datasketches-cpp-gate.yml"
   [[ -s $work/out ]] && sed 's/^/    /' "$work/out" | head -20
 else
   echo "skip actionlint: the build has none (it needs Go to build it)"
@@ -35,4 +36,5 @@ done
 check "merge without shard 1" 1 "$root/scripts/ci-merge" "$work/merged-1" "$work/report-0"
 expect_in "$work/err" "shard 1/2"
 check "ci-shard without its arguments" 2 "$root/scripts/ci-shard" 0
+check "ci-shard with half a gate" 2 "$root/scripts/ci-shard" --gate-base=HEAD~1 0 2 "$work/half"
 finish ci_workflow_test

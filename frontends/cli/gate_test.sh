@@ -53,6 +53,24 @@ print("ok   gate.json: head differs in a.estimate and a.compact"
       + (", new differences from " + sys.argv[2] if sys.argv[2] else ""))
 PY
 
+# The CI workflow's gate: two shards by scripts/ci-shard, merged by scripts/ci-merge --gate, say
+# what the unsharded gate said, and post gate.md as the job summary.
+shard() { "$root/scripts/ci-shard" --gate-cpp="$user" --gate-base=HEAD~2 --gate-head=HEAD~1 "$1" 2 "$work/g$1" \
+            --build-dir="$gate_build" --suite='hll.*' --scale=smoke --engines="${others:-none}"; }
+check "gate shard 0/2" 0 shard 0
+check "gate shard 1/2" 0 shard 1
+check "merged gate fails the check" 1 env GITHUB_STEP_SUMMARY="$work/summary.md" "$root/scripts/ci-merge" --gate \
+  "$work/merged" "$work/g0" "$work/g1"
+expect_in "$work/summary.md" "## dsconform gate: head changes"
+python3 - "$work/r1/gate.json" "$work/merged/gate.json" <<'PY' || fail "merged gate.json"
+import json, sys
+whole, merged = (json.load(open(p)) for p in sys.argv[1:])
+for key in ("tallies", "unchanged_differences", "cases", "head_changes"):
+    assert whole[key] == merged[key], (key, whole[key], merged[key])
+print("ok   the merged shards' gate.json counts what the unsharded gate counted")
+PY
+check "a merged gate without shard 1 fails" 1 "$root/scripts/ci-merge" --gate "$work/merged-1" "$work/g0"
+
 # A comment: nothing changes.
 check "a comment-only head exits 0" 0 gate --base=HEAD~1 --head=HEAD --report-dir="$work/r2"
 expect_in "$work/out" "## dsconform gate: head changes nothing"
