@@ -84,7 +84,10 @@ std::string RenderGateMarkdown(const RunInfo& info, const GateSides& sides, cons
   std::string out;
   const bool incomplete = info.status != "complete";
   if (!result.HeadChanges())
-    absl::StrAppend(&out, "## dsconform gate: head changes nothing", incomplete ? " (run incomplete)" : "", "\n\n");
+    absl::StrAppend(&out, "## dsconform gate: ",
+                    incomplete ? "head changes nothing in the cases run, but the run is incomplete"
+                               : "head changes nothing",
+                    "\n\n");
   else {
     const int64_t n = Count(result, GateChangeKind::kHeadDiffers);
     absl::StrAppend(&out, "## dsconform gate: head changes ", n, n == 1 ? " image or answer" : " images or answers",
@@ -161,6 +164,19 @@ nlohmann::ordered_json GateToJson(const RunInfo& info, const GateSides& sides, c
     auto it = result.tallies.find(kind);
     t["by_family"] = it == result.tallies.end() ? nlohmann::ordered_json::object()
                                                 : nlohmann::ordered_json(it->second.by_family);
+    // Every field that changed, with how often and where first.
+    nlohmann::ordered_json by_field = nlohmann::ordered_json::array();
+    if (it != result.tallies.end())
+      for (const auto& [key, field] : it->second.by_field) {
+        nlohmann::ordered_json f;
+        f["field"] = field.first.field;
+        if (!field.first.stage.empty()) f["stage"] = field.first.stage;
+        if (!field.first.other.empty()) f["other"] = field.first.other;
+        f["changes"] = field.changes;
+        f["first_case"] = field.first.case_id;
+        by_field.push_back(std::move(f));
+      }
+    t["by_field"] = std::move(by_field);
     tallies[GateChangeKindName(kind)] = t;
   }
   j["tallies"] = tallies;

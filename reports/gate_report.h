@@ -20,7 +20,8 @@ struct GateSides {
 // family, then the first changes of each kind with both values and the command that reruns one.
 std::string RenderGateMarkdown(const RunInfo& info, const GateSides& sides, const GateResult& result);
 
-// gate.json: the same for machines, every listed change with its values' summaries.
+// gate.json: the same for machines: per kind every field that changed (how often, its first case),
+// and the first changes of each kind with their values' summaries and repro commands.
 nlohmann::ordered_json GateToJson(const RunInfo& info, const GateSides& sides, const GateResult& result);
 
 // Writes gate.md and gate.json into `dir`.

@@ -67,6 +67,10 @@ TEST(GateReportTest, JsonCarriesTheVerdictTalliesAndChanges) {
   EXPECT_TRUE(j["head_changes"].get<bool>());
   EXPECT_EQ(j["tallies"]["head_differs"]["fields"], 1);
   EXPECT_EQ(j["tallies"]["gone_difference"]["fields"], 0);
+  ASSERT_EQ(j["tallies"]["new_difference"]["by_field"].size(), 1u);
+  EXPECT_EQ(j["tallies"]["new_difference"]["by_field"][0]["field"], "a.compact");
+  EXPECT_EQ(j["tallies"]["new_difference"]["by_field"][0]["other"], "java@9.1.0");
+  EXPECT_EQ(j["tallies"]["new_difference"]["by_field"][0]["first_case"], "hll/sketch/lgk=12/n=3");
   ASSERT_EQ(j["changes"].size(), 2u);
   EXPECT_EQ(j["changes"][0]["kind"], "head_differs");
   EXPECT_EQ(j["changes"][0]["decoded"][0], "flags: 2 vs 3");
