@@ -109,8 +109,9 @@ int GateCommand(const std::vector<std::string>& args, const std::string& command
   auto cases = LoadCasesFromFlags();
   if (!cases.ok()) return UsageError(std::string(cases.status().message()));
   inputs.cases = std::move(*cases);
+  // repro names base and head as the gate did (a path, a jar, a program), not by their names.
   for (size_t i = 0; i < 2; ++i)
-    if (specs[i].find('=') != std::string::npos) inputs.engine_specs[(*engines)[i]->name()] = specs[i];
+    if (specs[i] != (*engines)[i]->name()) inputs.engine_specs[(*engines)[i]->name()] = specs[i];
   inputs.engines = std::move(*engines);
   inputs.suites = SuitesFromFlags();
   inputs.case_source = CaseSourceFromFlags();

@@ -6,9 +6,10 @@
 # comment only. The gate must find the first (exit 1, the decoded field, the new difference
 # from Java) and pass the second (exit 0), build both revisions in its private clone only
 # (the checkout's HEAD, branches, index, files and worktrees as they were), and refuse bad
-# input with exit 2. Skipped (77) when no tree is given.
+# input with exit 2. Skipped (77) when no tree is given. Given a datasketches-go tree too
+# (DSCONFORM_GATE_GO_TREE), a comment-only change to it must pass the gate of the Go engine.
 set -uo pipefail
-root=$1 build=$2 tree=${3:-} others=${4:-}
+root=$1 build=$2 tree=${3:-} others=${4:-} go_tree=${5:-}
 [[ -n $tree ]] || { echo "gate_test: no datasketches-cpp tree (configure with -DDSCONFORM_GATE_CPP_TREE=<checkout>)"; exit 77; }
 source "$(dirname "$0")/test_lib.sh"
 
@@ -85,5 +86,18 @@ expect_in "$work/err" "--base=no-such-rev: unknown revision"
 check "not a checkout exits 2" 2 "$root/scripts/gate" --cpp="$work" --base=HEAD --head=HEAD~1
 check "the same commit twice exits 2" 2 gate --base=HEAD --head=HEAD
 check "an unknown flag exits 2" 2 gate --base=HEAD~1 --head=HEAD --bogus=1
+
+# The Go engine: each revision's engine is built under its own label and run as a process.
+if [[ -n $go_tree ]]; then
+  go_user=$work/datasketches-go
+  git clone -q --shared "$go_tree" "$go_user" && git -C "$go_user" checkout -q -b contributor
+  sed -i '1s|^|// A comment only.\n|' "$go_user/hll/hll_sketch.go"
+  git -C "$go_user" commit -qam "hll: a comment"
+  check "a comment-only Go head exits 0" 0 "$root/scripts/gate" --go="$go_user" --base=HEAD~1 --head=HEAD \
+    --build-dir="$build/gate-test-build-go" --suite='hll.*,theta.*' --scale=smoke --engines="${others:-none}" \
+    --report-dir="$work/go"
+  expect_in "$work/out" "**Base** \`go@base-"
+  expect_in "$work/out" "## dsconform gate: head changes nothing"
+fi
 
 finish gate_test

@@ -99,10 +99,14 @@ void GateAnalyzer::AddCase(const std::vector<Record>& records) {
     return it == cross.end() ? nullptr : it->second;
   };
 
+  // Whether base ran the case with some other implementation: then head not running it is a
+  // change, not a case neither revision supports (a record says "unsupported" either way).
+  bool base_ran = false;
+  for (const auto& [engine, r] : own) base_ran = base_ran || (engine != head_ && !ComparedNothing(*r));
   const Record* head = own.count(head_) ? own[head_] : nullptr;
-  if (head != nullptr) CompareHeadWithBase(*head);
-  if (const Record* r = find(base_, head_)) CompareHeadWithBase(*r);
-  if (const Record* r = find(head_, base_)) CompareHeadWithBase(*r);
+  if (head != nullptr) CompareHeadWithBase(*head, base_ran);
+  if (const Record* r = find(base_, head_)) CompareHeadWithBase(*r, false);
+  if (const Record* r = find(head_, base_)) CompareHeadWithBase(*r, false);
   for (const std::string& other : others) {
     if (own.count(other)) DeriveOwnProgram(head, *own[other]);
     CompareReaders(find(other, base_), find(other, head_), other);
@@ -111,7 +115,7 @@ void GateAnalyzer::AddCase(const std::vector<Record>& records) {
 }
 
 // A record between the two revisions: every difference is a change of head's.
-void GateAnalyzer::CompareHeadWithBase(const Record& r) {
+void GateAnalyzer::CompareHeadWithBase(const Record& r, bool base_ran) {
   const bool head_is_reference = r.reference == head_;
   GateChange c;
   c.kind = GateChangeKind::kHeadDiffers;
@@ -119,6 +123,7 @@ void GateAnalyzer::CompareHeadWithBase(const Record& r) {
   c.family = r.family;
   c.writer = r.writer;
   if (!r.writer.empty()) c.stage = Reads(r.candidate, r.writer);
+  if (r.verdict == Verdict::kUnsupported && !base_ran) return;
   if (ComparedNothing(r)) {
     c.field = "(case)";
     c.note = absl::StrCat(VerdictName(r.verdict), ": ", r.note);

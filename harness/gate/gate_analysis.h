@@ -82,7 +82,7 @@ class GateAnalyzer {
 
  private:
   void Add(GateChange change);
-  void CompareHeadWithBase(const Record& r);
+  void CompareHeadWithBase(const Record& r, bool base_ran);
   void DeriveOwnProgram(const Record* head, const Record& other);
   void CompareReaders(const Record* via_base, const Record* via_head, const std::string& writer_other);
   void CompareWriters(const Record* of_base, const Record* of_head, const std::string& reader);

@@ -136,6 +136,23 @@ TEST(GateAnalysisTest, HeadFailingACaseIsAChange) {
   EXPECT_EQ(Count(r, GateChangeKind::kNewDifference), 0);  // nothing to compare with Java's
 }
 
+TEST(GateAnalysisTest, HeadNotRunningACaseBaseRanIsAChange) {
+  Record head = Rec(kBase, kHead);
+  head.verdict = Verdict::kUnsupported;
+  head.note = "cpp@head: no step of this case is supported by this engine";
+  const GateResult r = Analyze({head, Rec(kBase, kJava)});  // base ran it with Java
+  EXPECT_EQ(Count(r, GateChangeKind::kHeadDiffers), 1);
+}
+
+TEST(GateAnalysisTest, ACaseNeitherRevisionRunsIsNoChange) {
+  Record head = Rec(kBase, kHead);
+  head.verdict = Verdict::kUnsupported;
+  Record java = Rec(kBase, kJava);
+  java.verdict = Verdict::kUnsupported;
+  EXPECT_FALSE(Analyze({head, java}).HeadChanges());
+  EXPECT_FALSE(Analyze({head}).HeadChanges());
+}
+
 TEST(GateAnalysisTest, ListsOnlyTheFirstChangesOfAKindButCountsAll) {
   GateAnalyzer a(kBase, kHead, /*max_listed=*/2);
   for (int i = 0; i < 5; ++i) {

@@ -103,3 +103,55 @@ private_clone() {
   git -C "$dest" checkout -q -f --detach "$sha" >>"$log" 2>&1 ||
     die "cannot check out $sha in $dest:$(echo; tail -n 5 "$log")"
 }
+
+# is_java_tree_at TREE SHA, is_rust_tree_at TREE SHA, is_go_tree_at TREE SHA: as is_cpp_tree_at,
+# for datasketches-java (its pom.xml), datasketches-rust (the package "datasketches", at the top
+# or in datasketches/ of a workspace) and datasketches-go (its go.mod).
+is_java_tree_at() {
+  grep -q '<artifactId>datasketches-java</artifactId>' <<<"$(git -C "$1" show "$2:pom.xml" 2>/dev/null)" ||
+    die "--java=$1 is not a datasketches-java checkout (at $(git -C "$1" rev-parse --short "$2"): no pom.xml with <artifactId>datasketches-java</artifactId>)"
+}
+is_rust_tree_at() {
+  { grep -Eq '^name *= *"datasketches"' <<<"$(git -C "$1" show "$2:datasketches/Cargo.toml" 2>/dev/null)" ||
+    grep -Eq '^name *= *"datasketches"' <<<"$(git -C "$1" show "$2:Cargo.toml" 2>/dev/null)"; } ||
+    die "--rust=$1 is not a datasketches-rust checkout (at $(git -C "$1" rev-parse --short "$2"): no Cargo.toml or datasketches/Cargo.toml of the package \"datasketches\")"
+}
+is_go_tree_at() {
+  grep -Eq '^module +github.com/apache/datasketches-go' <<<"$(git -C "$1" show "$2:go.mod" 2>/dev/null)" ||
+    die "--go=$1 is not a datasketches-go checkout (at $(git -C "$1" rev-parse --short "$2"): no go.mod of github.com/apache/datasketches-go)"
+}
+
+# maven_package TREE STATE: builds the datasketches-java jar of the checkout TREE (mvn clean
+# package: classes of deleted sources never linger); built_jar TREE finds it. datasketches-java asks
+# Maven's toolchains for its JDK; STATE/toolchains.xml names ours, without touching ~/.m2. The
+# enforcer's rules (a Maven newer than Debian's, banned dependencies) do not change the jar.
+# Offline first (a populated ~/.m2 needs no network), online only when something is missing.
+maven_package() {
+  local tree=$1 state=$2 major mvn
+  major=$(sed -n 's/^JAVA_VERSION="\{0,1\}\([0-9]*\).*/\1/p' "$JAVA_HOME/release")
+  cat >"$state/toolchains.xml" <<XML
+<toolchains><toolchain><type>jdk</type><provides><version>$major</version></provides>
+<configuration><jdkHome>$JAVA_HOME</jdkHome></configuration></toolchain></toolchains>
+XML
+  mvn=(nice env "MAVEN_OPTS=${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow" mvn -f "$tree/pom.xml"
+       -B -q -Dstyle.color=never -t "$state/toolchains.xml" -DskipTests -Dmaven.javadoc.skip=true
+       -Drat.skip=true -Dcheckstyle.skip=true -Denforcer.skip=true -Dgpg.skip=true -Dspotbugs.skip=true
+       -Djacoco.skip=true clean package)
+  "${mvn[@]}" -o || { echo "offline build failed; trying online"; "${mvn[@]}"; }
+}
+built_jar() {
+  find "$1/target" -maxdepth 1 -name 'datasketches-java-*.jar' ! -name '*-sources.jar' ! -name '*-javadoc.jar' \
+    ! -name '*-tests.jar' ! -name '*-test-sources.jar' 2>/dev/null | head -1 || true
+}
+
+# relabel_jar BUILT OUT LABEL: a copy of the jar BUILT at OUT whose pom.properties says
+# version=LABEL. The Java engine is named after that version (java@LABEL): a label keeps it
+# apart from a staged release and steady across revisions.
+relabel_jar() {
+  local built=$1 out=$2 label=$3 meta props=META-INF/maven/org.apache.datasketches/datasketches-java/pom.properties
+  meta=$(dirname "$out")/jar-meta
+  cp "$built" "$out"
+  mkdir -p "$meta/${props%/*}"
+  printf 'groupId=org.apache.datasketches\nartifactId=datasketches-java\nversion=%s\n' "$label" >"$meta/$props"
+  "$JAVA_HOME/bin/jar" --update --file "$out" -C "$meta" "$props"
+}
