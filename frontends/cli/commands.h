@@ -15,6 +15,11 @@ int RecordCommand(const std::vector<std::string>& args, const std::string& comma
 int CheckCommand(const std::vector<std::string>& args, const std::string& command_line);
 int MergeCommand(const std::vector<std::string>& args, const std::string& command_line);
 int GateCommand(const std::vector<std::string>& args, const std::string& command_line);
+// `dsconform gate --cpp=DIR --base=REV --head=REV ...` (or --java, --rust, --go): scripts/gate of
+// this source tree, with this dsconform. Its flags are that script's, so it is told apart before
+// the flags are parsed.
+bool GateFromCheckout(int argc, char** argv);
+int GateFromCheckoutCommand(int argc, char** argv);
 int BenchCommand(const std::vector<std::string>& args, const std::string& command_line);
 
 // Prints "dsconform: <message>" to stderr and returns kExitUsage.

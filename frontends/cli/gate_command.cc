@@ -1,12 +1,18 @@
 // `dsconform gate`: what a revision of one implementation (head) changes against the revision it
 // starts from (base), and against the other implementations. One run, base the reference, head
 // and the others candidates, every image kept whole; then the records read case by case
-// (harness/gate/gate_analysis.h) into gate.md and gate.json. scripts/gate builds the two
-// revisions' engines from a checkout and calls this.
+// (harness/gate/gate_analysis.h) into gate.md and gate.json. Given a checkout (--cpp=DIR ...),
+// `dsconform gate` is scripts/gate, which builds the two revisions' engines and calls this.
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 
 #include "absl/flags/flag.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "frontends/cli/cli_flags.h"
 #include "frontends/cli/commands.h"
@@ -68,6 +74,27 @@ int Answer(const std::string& dir, const GateSides& sides, int run_status) {
 }
 
 }  // namespace
+
+bool GateFromCheckout(int argc, char** argv) {
+  if (argc < 2 || std::string(argv[1]) != "gate") return false;
+  for (int i = 2; i < argc; ++i)
+    for (const char* kind : {"--cpp", "--java", "--rust", "--go"})
+      if (std::string(argv[i]) == kind || absl::StartsWith(argv[i], std::string(kind) + "=")) return true;
+  return false;
+}
+
+int GateFromCheckoutCommand(int argc, char** argv) {
+  // Building revisions is scripts/gate's work; it runs this very dsconform for the comparison.
+  const std::string script = std::string(DSCONFORM_SOURCE_DIR) + "/scripts/gate";
+  std::error_code ec;
+  const std::string self = std::filesystem::canonical("/proc/self/exe", ec).string();
+  if (!ec) setenv("DSCONFORM_BUILD_DIR", std::filesystem::path(self).parent_path().c_str(), 1);
+  std::vector<char*> args = {const_cast<char*>(script.c_str())};
+  for (int i = 2; i < argc; ++i) args.push_back(argv[i]);
+  args.push_back(nullptr);
+  execv(script.c_str(), args.data());
+  return UsageError(absl::StrCat("gate: cannot run ", script, ": ", std::strerror(errno)));
+}
 
 int GateCommand(const std::vector<std::string>& args, const std::string& command_line) {
   if (!args.empty()) return UsageError(absl::StrCat("gate takes no positional arguments, got '", args[0], "'"));

@@ -72,8 +72,9 @@ print("ok   the merged shards' gate.json counts what the unsharded gate counted"
 PY
 check "a merged gate without shard 1 fails" 1 "$root/scripts/ci-merge" --gate "$work/merged-1" "$work/g0"
 
-# A comment: nothing changes.
-check "a comment-only head exits 0" 0 gate --base=HEAD~1 --head=HEAD --report-dir="$work/r2"
+# A comment: nothing changes. (dsconform gate with a checkout is scripts/gate.)
+check "a comment-only head exits 0" 0 "$build/dsconform" gate --cpp="$user" --build-dir="$gate_build" \
+  --suite='hll.*' --scale=smoke --engines="${others:-none}" --base=HEAD~1 --head=HEAD --report-dir="$work/r2"
 expect_in "$work/out" "## dsconform gate: head changes nothing"
 
 # The checkout was only read.

@@ -21,9 +21,10 @@ commands:
   check --corpus=FILE          the corpus's cases on live --engines, against what it recorded
   merge --out=DIR SHARD_DIR...   one report from the shards of a run (--shard=I/N); with
                       --expectations=FILE|DIR, its records judged again against those rules
-  gate --base_engine=E --head_engine=E   what head changes against base, and against the other
-                      --engines (default java): gate.md, gate.json; exit 1 when head changes anything
-                      (scripts/gate --cpp=DIR --base=REV --head=REV builds both from a checkout)
+  gate --cpp=DIR --base=REV --head=REV   what a pull request changes (or --java, --rust, --go):
+                      both revisions built from the checkout (scripts/gate --help), then
+  gate --base_engine=E --head_engine=E   head against base and the other --engines (default java):
+                      gate.md, gate.json; exit 1 when head changes anything
   bench [--json]      wall time with 1 and N workers, each library's own time, the harness's share,
                       JNI cost, peak memory (default engines: cpp,java)
 
@@ -55,6 +56,7 @@ int UsageError(const std::string& message) {
 
 int main(int argc, char** argv) {
   using namespace dsconform;
+  if (GateFromCheckout(argc, argv)) return GateFromCheckoutCommand(argc, argv);
   bool help = false;
   auto args = ParseFlags(argc, argv, &help);
   if (!args.ok()) return UsageError(absl::StrCat(args.status().message(), "\n(dsconform --help lists commands and flags)"));
