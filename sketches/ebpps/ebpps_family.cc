@@ -35,6 +35,10 @@ class Ebpps final : public Family {
     return CheckEbppsInvariant(invariant, values);
   }
 
+  std::vector<std::string> SnapshotPrefixes() const override { return {"ebpps"}; }
+  Case SnapshotCase(const std::string& id, const std::string& image) const override {
+    return EbppsSnapshotCase(id, image);
+  }
   std::string JavaSnippet(const Case& c) const override { return EbppsJavaSnippet(c); }
   std::string CppSnippet(const Case& c) const override { return EbppsCppSnippet(c); }
 };

@@ -24,6 +24,9 @@ ItemStream EbppsItems(const std::string& item, int64_t start, int64_t count, boo
 // cumulative weight: it answers that one unsupported).
 nlohmann::ordered_json EbppsQueries();
 
+// The case of an image from outside the suites (a TCK file, a fuzzed mutant).
+Case EbppsSnapshotCase(const std::string& id, const std::string& image);
+
 // How the items of a workload are weighted. Weights are constant within a
 // block of consecutive items (an update step has one weight), so each pattern
 // is a function of the item's position v in 0..n-1 and n:
