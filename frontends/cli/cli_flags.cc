@@ -36,6 +36,9 @@ ABSL_FLAG(std::string, shard, "", "run only shard I of N (\"I/N\", 0-based; \"en
 ABSL_FLAG(std::string, progress, "auto", "progress display: auto, terminal, plain or none");
 ABSL_FLAG(std::string, writer, "", "repro: show the cross stage that reads this engine's images");
 ABSL_FLAG(std::string, jvm_options, "", "extra JVM options, comma-separated (e.g. -Xmx2g,-Xcheck:jni)");
+ABSL_FLAG(int64_t, engine_memory, 0,
+          "MiB of data memory each out-of-process engine may take (0: no limit); past it an allocation fails "
+          "(for fuzzing: a damaged image that asks for gigabytes is refused or crashes, not swapped)");
 ABSL_FLAG(std::string, java_jar, "", "a datasketches-java jar to run as java@<its version> (e.g. built from a commit)");
 ABSL_FLAG(double, outlier_sigmas, 6,
           "an estimate further than this many stated standard errors from the case's truth is a finding");

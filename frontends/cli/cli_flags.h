@@ -27,6 +27,7 @@ ABSL_DECLARE_FLAG(std::string, progress);
 ABSL_DECLARE_FLAG(std::string, writer);
 ABSL_DECLARE_FLAG(std::string, jvm_options);
 ABSL_DECLARE_FLAG(std::string, java_jar);
+ABSL_DECLARE_FLAG(int64_t, engine_memory);
 ABSL_DECLARE_FLAG(bool, resume);
 ABSL_DECLARE_FLAG(double, outlier_sigmas);
 ABSL_DECLARE_FLAG(double, rank_outlier_epsilons);

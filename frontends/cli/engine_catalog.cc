@@ -54,6 +54,7 @@ EngineRequest EngineRequestFromFlags() {
   request.specs = SplitList(absl::GetFlag(FLAGS_engines));
   request.jvm_options = SplitList(absl::GetFlag(FLAGS_jvm_options));
   request.java_jar = absl::GetFlag(FLAGS_java_jar);
+  request.engine_memory_mib = absl::GetFlag(FLAGS_engine_memory);
   return request;
 }
 
@@ -95,6 +96,8 @@ bool HaveCpp() {
 }
 
 absl::StatusOr<std::vector<std::unique_ptr<EngineFactory>>> ResolveEngines(const EngineRequest& request) {
+  if (request.engine_memory_mib < 0)
+    return absl::InvalidArgumentError(absl::StrCat("--engine_memory=", request.engine_memory_mib, ": MiB, 0 or more"));
   std::vector<std::string> specs = request.specs;
   if (specs.size() == 1 && specs[0] == "auto") {
     // The Java reference against every build of the native library this
@@ -121,6 +124,7 @@ absl::StatusOr<std::vector<std::unique_ptr<EngineFactory>>> ResolveEngines(const
     if (process.ok() && !process->has_value()) process = ParseProcessEngineSpec(spec);
     if (!process.ok()) return process.status();
     if (process->has_value()) {
+      (*process)->memory_limit_mib = request.engine_memory_mib;
       auto f = MakeProcessEngineFactory(**process);
       if (!f.ok()) return f.status();
       out.push_back(std::move(*f));

@@ -14,9 +14,11 @@ struct EngineRequest {
   std::vector<std::string> specs;        // "cpp", "java", "java@9.0.0", "java-direct@9.1.0", "auto"
   std::vector<std::string> jvm_options;  // extra JVM options
   std::string java_jar;                  // an extra datasketches-java jar
+  int64_t engine_memory_mib = 0;         // per out-of-process engine; 0: no limit
 };
 
-// The request the flags --engines, --jvm_options and --java_jar make.
+// The request the flags --engines, --jvm_options, --java_jar and
+// --engine_memory make.
 EngineRequest EngineRequestFromFlags();
 
 // Turns engine specs into factories; an unknown spec is an error that lists

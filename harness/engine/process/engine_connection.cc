@@ -28,7 +28,10 @@ std::string EngineFailure::Text() const {
 
 absl::StatusOr<std::unique_ptr<EngineConnection>> EngineConnection::Start(const ProcessEngineSpec& spec) {
   const std::string command = absl::StrJoin(spec.command, " ");
-  auto child = ChildProcess::Spawn(spec.command);
+  std::vector<std::string> argv = spec.command;
+  if (spec.memory_limit_mib > 0)
+    argv.insert(argv.begin(), {"prlimit", absl::StrCat("--data=", spec.memory_limit_mib << 20), "--"});
+  auto child = ChildProcess::Spawn(argv);
   if (!child.ok()) return child.status();
   std::unique_ptr<EngineConnection> conn(new EngineConnection(std::move(*child)));
   EngineFailure failure;

@@ -6,6 +6,7 @@
 //   hang    sleeps forever
 //   garbage writes bytes that are no frame to the protocol stream, then answers
 //   reject  its Run fails (the stage is rejected)
+//   hog     allocates and touches 4 GiB (an image whose counts ask for gigabytes)
 // Flags: --name=kind@version (default fault@1), --faults.
 #include <signal.h>
 #include <sys/resource.h>
@@ -63,6 +64,13 @@ class FaultEngine final : public Engine {
     if (absl::StrContains(id, "garbage")) {
       const char junk[] = "this is not a frame\n";
       if (write(g_protocol_out, junk, sizeof junk - 1) < 0) std::exit(4);
+    }
+    if (absl::StrContains(id, "hog")) {
+      // new[] throws std::bad_alloc past a data limit: uncaught, the process aborts.
+      constexpr size_t kHog = size_t{4} << 30;
+      char* p = new char[kHog];
+      for (size_t i = 0; i < kHog; i += 4096) p[i] = 1;
+      std::fprintf(stderr, "fault engine: touched %zu bytes at %p\n", kHog, static_cast<void*>(p));
     }
     if (absl::StrContains(id, "reject")) return absl::InvalidArgumentError(absl::StrCat("case ", id, ": refused"));
     return absl::OkStatus();

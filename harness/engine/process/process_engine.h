@@ -21,6 +21,10 @@ struct ProcessEngineSpec {
   // Per case of a batch: a batch of n stages may take n times this. Also the
   // time the engine has to answer hello.
   absl::Duration case_timeout = absl::Seconds(30);
+  // When positive, the most data memory (MiB) the process may take (prlimit
+  // --data): a damaged image that asks for gigabytes then fails its
+  // allocation at once instead of driving the machine into swap.
+  int64_t memory_limit_mib = 0;
 };
 
 // The field that replaces a stage's observations when the engine process

@@ -176,6 +176,22 @@ TEST(ProcessEngine, CrashHangGarbageAndExitAreVerdictsOfTheirCaseOnly) {
   }
 }
 
+TEST(ProcessEngine, AMemoryLimitTurnsAnAllocationOfGigabytesIntoACrashOfItsCase) {
+  ProcessEngineSpec spec = FaultEngine("faulty@1", true);
+  spec.memory_limit_mib = 512;
+  auto faulty = Factory(spec);
+  auto healthy = Factory(FaultEngine("healthy@1", false));
+  ASSERT_NE(faulty, nullptr);
+  ASSERT_NE(healthy, nullptr);
+  const auto records = RunAll(MakeCases({"hll/ok/0", "hll/hog/1", "hll/ok/2"}), {healthy.get(), faulty.get()});
+  ASSERT_EQ(records.size(), 3u);
+  EXPECT_EQ(records[0].verdict, Verdict::kEqual);
+  EXPECT_EQ(records[2].verdict, Verdict::kEqual);
+  const std::string failure = FailureOf(records[1]);
+  EXPECT_TRUE(absl::StrContains(failure, "crashed: signal 6 (SIGABRT)")) << failure;
+  EXPECT_TRUE(absl::StrContains(failure, "bad_alloc")) << failure;
+}
+
 TEST(ProcessEngine, CrossStagesReadTheWritersImages) {
   auto a = Factory(FaultEngine("healthy@1", false));
   auto b = Factory(FaultEngine("healthy@2", false));
