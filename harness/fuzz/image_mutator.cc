@@ -1,5 +1,6 @@
 #include "harness/fuzz/image_mutator.h"
 
+#include <algorithm>
 #include <set>
 
 #include "absl/strings/str_cat.h"
@@ -17,9 +18,9 @@ constexpr int kBitFlips = 16;
 
 class Collector {
  public:
-  Collector(const std::string& original, size_t max) : original_(original), max_(max) { seen_.insert(original); }
+  explicit Collector(const std::string& original) : original_(original) { seen_.insert(original); }
   void Add(std::string name, std::string image) {
-    if (out_.size() < max_ && seen_.insert(image).second) out_.push_back({std::move(name), std::move(image)});
+    if (seen_.insert(image).second) out_.push_back({std::move(name), std::move(image)});
   }
   // The original with `size` little-endian bytes at `offset` set to `value`.
   void Set(const std::string& name, uint32_t offset, uint32_t size, uint64_t value) {
@@ -28,11 +29,22 @@ class Collector {
     for (uint32_t i = 0; i < size; ++i) m[offset + i] = static_cast<char>(value >> (8 * i));
     Add(name, std::move(m));
   }
-  std::vector<Mutant> Take() { return std::move(out_); }
+  // All of them when there are at most `max`; else `max` drawn by `rng` from every kind, in the
+  // order they were made (a small slice still damages counts, lengths, flags and bits alike).
+  std::vector<Mutant> Take(size_t max, SplitMix64& rng) {
+    if (out_.size() <= max) return std::move(out_);
+    std::vector<size_t> order(out_.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    for (size_t i = 0; i < max; ++i) std::swap(order[i], order[i + rng.Next() % (order.size() - i)]);
+    order.resize(max);
+    std::sort(order.begin(), order.end());
+    std::vector<Mutant> taken;
+    for (size_t i : order) taken.push_back(std::move(out_[i]));
+    return taken;
+  }
 
  private:
   const std::string& original_;
-  size_t max_;
   std::set<std::string> seen_;
   std::vector<Mutant> out_;
 };
@@ -46,7 +58,7 @@ uint64_t ReadLE(const std::string& s, uint32_t offset, uint32_t size) {
 }  // namespace
 
 std::vector<Mutant> MutateImage(const std::string& image, const Family& family, uint64_t seed, size_t max) {
-  Collector c(image, max);
+  Collector c(image);
   const std::vector<DecodedField> fields = family.DecodeImage(image);
   std::vector<const DecodedField*> header, body;
   std::set<std::pair<uint32_t, uint32_t>> spans;
@@ -85,7 +97,7 @@ std::vector<Mutant> MutateImage(const std::string& image, const Family& family, 
     m[at] = static_cast<char>(m[at] ^ (1 << bit));
     c.Add(absl::StrCat("flip@", at, ".", bit), std::move(m));
   }
-  return c.Take();
+  return c.Take(max, rng);
 }
 
 }  // namespace dsconform

@@ -21,7 +21,7 @@ struct Mutant {
 // truncation at every header field boundary; extension; other serialization
 // versions and family ids; body entries (registers, coupons, aux entries) set
 // to out-of-range values; seeded bit flips. Distinct images only, the
-// original excluded, at most `max` (the deterministic ones first).
+// original excluded, at most `max` (a seeded sample of all kinds when there are more).
 std::vector<Mutant> MutateImage(const std::string& image, const Family& family, uint64_t seed, size_t max);
 
 }  // namespace dsconform

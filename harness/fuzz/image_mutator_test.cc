@@ -42,6 +42,25 @@ TEST(ImageMutatorTest, DamagesEveryHeaderFieldAndCutsAtItsBoundary) {
   EXPECT_EQ(MutateImage(kList, *CompiledFamilies().Find("hll"), 1, 5).size(), 5u);
 }
 
+TEST(ImageMutatorTest, ASmallSliceDrawsFromEveryKindInOrder) {
+  const Family& hll = *CompiledFamilies().Find("hll");
+  const auto all = MutateImage(kList, hll, 3, 100000);
+  const auto slice = MutateImage(kList, hll, 3, 12);
+  ASSERT_EQ(slice.size(), 12u);
+  // Not just the first header field's four: the slice reaches past the first third of the list.
+  // Keyed by image: names repeat (several random values for one field), images never do.
+  std::map<std::string, size_t> position;
+  for (size_t i = 0; i < all.size(); ++i) position[all[i].image] = i;
+  size_t last = 0;
+  for (const Mutant& m : slice) {
+    ASSERT_TRUE(position.count(m.image)) << m.name;
+    EXPECT_GE(position[m.image], last) << "out of order: " << m.name;
+    last = position[m.image];
+  }
+  EXPECT_GT(last, all.size() / 3);
+  EXPECT_EQ(MutateImage(kList, hll, 3, 12)[5].name, slice[5].name);  // the same seed, the same slice
+}
+
 TEST(FuzzCasesTest, EachDistinctImageOfARecordingGivesCasesOfSuiteFuzz) {
   Corpus seeds;
   CorpusEntry e;
