@@ -17,8 +17,9 @@ slice=(--fuzz_from="$corpus" --fuzz_seed=11 --fuzz_per_image="$per_image" --case
 engines=java,java-direct
 [[ -n $engine_process && -x $engine_process ]] && engines+=",cpp@fuzz=$engine_process"
 # The ports this build set up (a port that lacks the family answers "unsupported", still a record).
+have=$("$dsconform" list engines 2>/dev/null)
 for port in python rust go; do
-  "$dsconform" list engines 2>/dev/null | grep -q "^$port@.*(spec: .* or $port)" && engines+=",$port"
+  grep -q "^$port@.*(spec: .* or $port)" <<<"$have" && engines+=",$port"
 done
 
 check "list the slice" 0 "$dsconform" list cases "${slice[@]}"
