@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <thread>
 
+#include "absl/strings/escaping.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "java-bridge/jvm.h"
@@ -213,6 +214,32 @@ TEST(JavaEngine, LibraryExceptionBecomesAnErrorFieldAndTheNextBatchRuns) {
   auto next = engine->Run(Prepare(HllCases()));
   ASSERT_TRUE(next.ok()) << next.status();
   EXPECT_NEAR(Get((*next)[0], "a.estimate").AsDouble(), 1000, 50);
+}
+
+// A compact KLL image whose serial version says "updatable" (3) reads as levels that do not add
+// up, and sorting them for a quantile sends datasketches-java 9.x's merge sort into unbounded
+// recursion. The StackOverflowError unwinds to the bridge and is this case's
+// outcome: the other case in its batch still runs.
+TEST(JavaEngine, AStackOverflowInTheLibraryEndsOnlyItsCase) {
+  auto engine = MakeEngine("java");
+  ASSERT_NE(engine, nullptr);
+  Case c = ParseCase(R"({"id": "deep", "family": "kll", "ops": [
+      {"op": "deserialize", "sketch": "s", "image": "image", "item": "float", "mode": "heapify"},
+      {"op": "query", "sketch": "s", "queries": ["quantiles"], "ranks": ["0.5"]}]})");
+  PreparedStage deep = PrepareStage(c, c.ops);
+  deep.images["image"] = absl::HexStringToBytes(
+      "05030f000800080008000000000000000800010000000000000000000000e03f0000003f0000a03f0000c03f0000803f"
+      "0000803e0000403f0000e03f00000000");
+  const std::vector<Case> hll = HllCases();  // outlives the stages, which point into it
+  std::vector<PreparedStage> stages = Prepare(hll);
+  stages.insert(stages.begin() + 1, deep);
+  auto result = engine->Run(stages);
+  ASSERT_TRUE(result.ok()) << result.status();
+  ASSERT_EQ(result->size(), 4u);
+  const Field& last = (*result)[1].fields.back();
+  EXPECT_EQ(last.name.rfind("error@op", 0), 0u) << last.name;
+  EXPECT_EQ(last.value.error_class, "java.lang.StackOverflowError") << last.value.Summary();
+  EXPECT_NEAR(Get((*result)[2], "u.estimate").AsDouble(), 5300, 300);
 }
 
 TEST(JavaEngine, ErrorMessagesCarryNoIdentityHash) {

@@ -64,9 +64,10 @@ public final class BatchRunner {
         if (executor == null || !executor.execute(op)) {
           out.unsupported(op.slot() + "." + op.name(), "not supported by this engine");
         }
-      } catch (OutOfMemoryError e) {
-        // An allocation a corrupt image asked for (a 2^31-entry array) failed and was abandoned;
-        // the heap is as before, so it is this case's outcome, not the engine's end.
+      } catch (OutOfMemoryError | StackOverflowError e) {
+        // An allocation a corrupt image asked for (a 2^31-entry array) failed and was abandoned,
+        // or a recursion a corrupt image drove too deep unwound: the heap and this thread's stack
+        // are as before, so it is this case's outcome, not the engine's end.
         out.error("error@op" + op.index(), e);
         nanos += System.nanoTime() - start;
         break;
