@@ -21,10 +21,6 @@ DEFAULT_SEED = 9001
 U64 = (1 << 64) - 1
 
 
-def signed64(v):
-    return v - (1 << 64) if v >= 1 << 63 else v
-
-
 def stage_class(engine):
     """The Count-min stage class, built on the engine module's errors, item tapes
     and observations (passed in, since the engine runs as __main__)."""
@@ -122,7 +118,7 @@ def stage_class(engine):
                 elif q == "num_buckets":
                     self.obs.int(name, s.num_buckets)
                 elif q == "seed":
-                    self.obs.int(name, signed64(s.seed))
+                    self.obs.int(name, s.seed)
                 elif q == "relative_error":
                     self.obs.double(name, s.get_relative_error())
                 elif q == "is_empty":

@@ -204,7 +204,10 @@ class Observations:
         self.add(name, "double", bits="%016x" % bits)
 
     def int(self, name, x):
-        self.add(name, "int", value=int(x))
+        # The protocol's ints are signed 64-bit. A library's uint64 (n, theta, a seed) past 2^63,
+        # as a damaged image can give, is written as the same 64 bits, as the native engine does.
+        x = int(x)
+        self.add(name, "int", value=x - (1 << 64) if x >= 1 << 63 else x)
 
     def bool(self, name, x):
         self.add(name, "bool", value=bool(x))

@@ -169,6 +169,36 @@ TEST_F(PythonEngineTest, ALibraryExceptionIsAnErrorObservation) {
   EXPECT_EQ(obs.fields[0].value.error_class, "ValueError");
 }
 
+// A damaged EBPPS image whose n is 2^64 - 1: the wheel reads it, and the engine writes that n
+// as the protocol's signed 64 bits (-1), as the native engine does, not as a protocol error.
+TEST_F(PythonEngineTest, ACountPast2To63IsWrittenAsItsSigned64Bits) {
+  const Observations written = RunOne(CaseBuilder("ebpps/py/write", "ebpps.py", "ebpps")
+                                          .Step("create", "a", {{"k", 2}, {"item", "long"}})
+                                          .Update("a", Sequence(0, 2))
+                                          .Step("serialize", "a", {{"form", "compact"}})
+                                          .Build());
+  const Value* image = written.Find("a.compact");
+  ASSERT_NE(image, nullptr);
+  ASSERT_GE(image->bytes.size(), 16u);
+  std::string damaged = image->bytes;
+  damaged.replace(8, 8, std::string(8, '\xff'));  // n, bytes 8 to 15 (sketches/ebpps/ebpps_image_layout.cc)
+
+  const Case read = CaseBuilder("ebpps/py/read", "ebpps.py", "ebpps")
+                        .Step("deserialize", "r", {{"image", "damaged"}, {"item", "long"}})
+                        .Step("query", "r", {{"queries", {"n"}}})
+                        .Build();
+  auto engine = factory_->Create();
+  ASSERT_TRUE(engine.ok()) << engine.status();
+  PreparedStage stage = PrepareStage(read, read.ops);
+  stage.images["damaged"] = damaged;
+  auto out = RunDeclaredSteps(**engine, absl::MakeConstSpan(&stage, 1));
+  ASSERT_TRUE(out.ok()) << out.status();
+  const Value* n = (*out)[0].Find("r.n");
+  ASSERT_NE(n, nullptr) << "fields: " << (*out)[0].fields.size();
+  EXPECT_EQ(n->kind, Value::Kind::kInt);
+  EXPECT_EQ(n->bits, ~uint64_t{0});  // -1 in two's complement
+}
+
 // A KLL stage whose steps the binding lacks, or cannot pin: a compacting update
 // under a seed, a copy, a merge by move, a deserialize of the image the unusable
 // slot would have written, the queries without a binding counterpart.
