@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "harness/engine/process/batch_budget.h"
 #include "harness/engine/process/engine_connection.h"
 
 namespace dsconform {
@@ -30,7 +31,7 @@ Observations FromResult(StageResult result) {
 class ProcessEngine final : public Engine {
  public:
   ProcessEngine(std::shared_ptr<const Launch> launch, std::unique_ptr<EngineConnection> conn)
-      : launch_(std::move(launch)), conn_(std::move(conn)) {}
+      : launch_(std::move(launch)), conn_(std::move(conn)), budget_(launch_->spec.case_timeout) {}
 
   std::string name() const override { return launch_->hello.engine; }
   std::string kind() const override { return name().substr(0, name().find('@')); }
@@ -39,11 +40,12 @@ class ProcessEngine final : public Engine {
   absl::StatusOr<std::vector<Observations>> Run(absl::Span<const PreparedStage> stages) override {
     if (stages.empty()) return std::vector<Observations>();
     if (auto st = Connect(); !st.ok()) return st;
-    BatchAnswer answer = conn_->Run(stages, launch_->spec.case_timeout * static_cast<int64_t>(stages.size()));
+    const absl::Duration budget = budget_.For(stages.size());
+    BatchAnswer answer = Timed(stages, budget);
     if (!answer.failure) return Collect(std::move(answer.results));
     conn_.reset();
     if (stages.size() == 1) return std::vector<Observations>{Failed(*answer.failure)};
-    return Isolate(stages, *answer.failure);
+    return Isolate(stages, *answer.failure, budget);
   }
 
  private:
@@ -59,6 +61,14 @@ class ProcessEngine final : public Engine {
     return absl::OkStatus();
   }
 
+  // Runs the stages on the connection within `budget`; an answer in time teaches the budget.
+  BatchAnswer Timed(absl::Span<const PreparedStage> stages, absl::Duration budget) {
+    const absl::Time start = absl::Now();
+    BatchAnswer answer = conn_->Run(stages, budget);
+    if (!answer.failure) budget_.Answered(stages.size(), absl::Now() - start);
+    return answer;
+  }
+
   static Observations Failed(const EngineFailure& f) { return FailureObservations(f.cls, f.Text()); }
 
   static std::vector<Observations> Collect(std::vector<StageResult> results) {
@@ -70,7 +80,8 @@ class ProcessEngine final : public Engine {
 
   // The batch failed somewhere: run its stages one at a time on fresh
   // processes, so that only the stages that fail alone carry the failure.
-  std::vector<Observations> Isolate(absl::Span<const PreparedStage> stages, const EngineFailure& batch_failure) {
+  std::vector<Observations> Isolate(absl::Span<const PreparedStage> stages, const EngineFailure& batch_failure,
+                                    absl::Duration budget) {
     std::vector<Observations> out;
     bool any_failed = false;
     for (const PreparedStage& stage : stages) {
@@ -79,7 +90,7 @@ class ProcessEngine final : public Engine {
         any_failed = true;
         continue;
       }
-      BatchAnswer answer = conn_->Run(absl::MakeConstSpan(&stage, 1), launch_->spec.case_timeout);
+      BatchAnswer answer = Timed(absl::MakeConstSpan(&stage, 1), budget_.For(1));
       if (answer.failure) {
         out.push_back(Failed(*answer.failure));
         any_failed = true;
@@ -89,7 +100,12 @@ class ProcessEngine final : public Engine {
       out.push_back(FromResult(std::move(answer.results[0])));
     }
     // No case to pin it on; say it where a person running the harness sees it.
-    if (!any_failed)
+    if (!any_failed && batch_failure.cls == "timeout")
+      std::fprintf(stderr,
+                   "dsconform: %s took longer than its budget of %s on a batch of %zu cases (a case timeout past "
+                   "%d times its slowest pace so far); each ran alone within the case timeout\n",
+                   name().c_str(), absl::FormatDuration(budget).c_str(), stages.size(), BatchBudget::kMargin);
+    else if (!any_failed)
       std::fprintf(stderr, "dsconform: %s failed on a batch of %zu cases (%s) but on none of them alone\n",
                    name().c_str(), stages.size(), batch_failure.message.c_str());
     return out;
@@ -97,6 +113,7 @@ class ProcessEngine final : public Engine {
 
   std::shared_ptr<const Launch> launch_;
   std::unique_ptr<EngineConnection> conn_;  // null after a failure until the next Run
+  BatchBudget budget_;                        // this process's pace, whichever process it is
 };
 
 class ProcessEngineFactory final : public EngineFactory {

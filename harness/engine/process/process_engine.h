@@ -18,8 +18,8 @@ struct ProcessEngineSpec {
   // When set, the name the engine must give in its hello ("python@5.2.0"),
   // so that a spec cannot silently run another version than it names.
   std::string expected_name;
-  // Per case of a batch: a batch of n stages may take n times this. Also the
-  // time the engine has to answer hello.
+  // The time one stage run alone, and the hello, may take. A batch gets one
+  // of these past its expected time (batch_budget.h), never more than n.
   absl::Duration case_timeout = absl::Seconds(30);
   // When positive, the most data memory (MiB) the process may take (prlimit
   // --data): a damaged image that asks for gigabytes then fails its

@@ -176,6 +176,29 @@ TEST(ProcessEngine, CrashHangGarbageAndExitAreVerdictsOfTheirCaseOnly) {
   }
 }
 
+// A hang in a full batch costs about two case timeouts (the batch's budget, then the hung stage
+// alone), not one per stage of the batch: 64 s here under the old rule of n case timeouts.
+TEST(ProcessEngine, AHangInABatchOf64CostsAboutTwoCaseTimeouts) {
+  auto healthy = Factory(FaultEngine("healthy@1", false));
+  auto faulty = Factory(FaultEngine("faulty@1", true, absl::Seconds(1)));
+  ASSERT_NE(healthy, nullptr);
+  ASSERT_NE(faulty, nullptr);
+  std::vector<std::string> ids;
+  for (int i = 0; i < 128; ++i) ids.push_back(absl::StrCat(i == 100 ? "hll/hang/" : "hll/ok/", i));
+  const auto cases = MakeCases(ids);
+  const absl::Time start = absl::Now();
+  const auto records = RunAll(cases, {healthy.get(), faulty.get()});  // the hang in the second batch
+  EXPECT_LT(absl::Now() - start, absl::Seconds(20));
+  ASSERT_EQ(records.size(), cases.size());
+  for (const Record& r : records) {
+    if (absl::StrContains(r.case_id, "hang")) {
+      EXPECT_TRUE(absl::StrContains(FailureOf(r), "timeout: timed out after 1 s")) << FailureOf(r);
+    } else {
+      EXPECT_EQ(r.verdict, Verdict::kEqual) << r.case_id;
+    }
+  }
+}
+
 TEST(ProcessEngine, AMemoryLimitTurnsAnAllocationOfGigabytesIntoACrashOfItsCase) {
   ProcessEngineSpec spec = FaultEngine("faulty@1", true);
   spec.memory_limit_mib = 512;
