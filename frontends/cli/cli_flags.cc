@@ -1,6 +1,8 @@
 #include "frontends/cli/cli_flags.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
 
 #include "absl/flags/flag.h"
 #include "absl/flags/reflection.h"
@@ -81,7 +83,8 @@ std::vector<std::string> KnownFlags() {
 }
 }  // namespace
 
-absl::StatusOr<std::vector<std::string>> ParseFlags(int argc, char** argv, bool* help) {
+absl::StatusOr<std::vector<std::string>> ParseFlags(int argc, char** argv, bool* help,
+                                                    std::set<std::string>* given) {
   std::vector<std::string> positional;
   *help = false;
   for (int i = 1; i < argc; ++i) {
@@ -132,8 +135,28 @@ absl::StatusOr<std::vector<std::string>> ParseFlags(int argc, char** argv, bool*
     std::string error;
     if (!flag->ParseFrom(value, &error))
       return absl::InvalidArgumentError(absl::StrCat("flag --", name, "=", value, ": ", error));
+    if (given != nullptr) given->insert(std::string(flag->Name()));
   }
   return positional;
+}
+
+absl::Status CheckFlagsFitCommand(const std::string& command, const std::set<std::string>& given) {
+  // Flags only some commands read. Any other command would ignore them, and a user who typed
+  // `run --out=DIR` would look for reports that were written to --report_dir.
+  static const std::map<std::string, std::set<std::string>> kReaders = {
+      {"out", {"merge", "record"}},  {"engine", {"record"}},     {"corpus", {"check"}},
+      {"json", {"bench"}},           {"rounds", {"bench"}},      {"writer", {"repro"}},
+      {"base_engine", {"gate"}},     {"head_engine", {"gate"}},  {"gate_from", {"gate"}},
+  };
+  for (const std::string& name : given) {
+    auto it = kReaders.find(name);
+    if (it == kReaders.end() || it->second.count(command)) continue;
+    std::string hint;
+    if (name == "out" && command == "run") hint = "; run writes its reports to --report_dir";
+    return absl::InvalidArgumentError(absl::StrCat("--", name, " is a flag of ", absl::StrJoin(it->second, " and "),
+                                                   ", not of ", command, hint));
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace dsconform

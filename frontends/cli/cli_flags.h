@@ -1,10 +1,12 @@
 #ifndef DSCONFORM_FRONTENDS_CLI_CLI_FLAGS_H_
 #define DSCONFORM_FRONTENDS_CLI_CLI_FLAGS_H_
 
+#include <set>
 #include <string>
 #include <vector>
 
 #include "absl/flags/declare.h"
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 
 ABSL_DECLARE_FLAG(std::string, suite);
@@ -52,8 +54,14 @@ constexpr int kExitInterrupted = 130;
 
 // Parses --flag=value, --flag value, --bool_flag and --nobool_flag strictly:
 // an unknown flag or a bad value is an error (exit status 2), not abseil's
-// exit(1). Returns the positional arguments. Sets *help for --help.
-absl::StatusOr<std::vector<std::string>> ParseFlags(int argc, char** argv, bool* help);
+// exit(1). Returns the positional arguments. Sets *help for --help, and adds
+// the name of every flag given to *given.
+absl::StatusOr<std::vector<std::string>> ParseFlags(int argc, char** argv, bool* help,
+                                                    std::set<std::string>* given = nullptr);
+
+// An error when a flag that only other commands read was given to `command`
+// (`run --out=DIR`), which would otherwise be silently ignored.
+absl::Status CheckFlagsFitCommand(const std::string& command, const std::set<std::string>& given);
 
 // Splits a comma-separated flag value, dropping empty pieces.
 std::vector<std::string> SplitList(const std::string& value);

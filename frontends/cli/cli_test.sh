@@ -11,6 +11,8 @@ common=(--suite=hll.unions,hll.relative_error --scale=smoke --engines=java,java-
 
 check "unknown flag" 2 "$dsconform" run --frobnicate
 check "unknown command" 2 "$dsconform" frobnicate
+check "another command's flag" 2 "$dsconform" run --out="$work/ignored"
+expect_in "$work/err" "--out is a flag of merge and record, not of run; run writes its reports to --report_dir"
 check "unknown suite" 2 "$dsconform" run --suite=kll.nothing
 check "unknown engine" 2 "$dsconform" run --engines=java,fortran
 check "bad scale" 2 "$dsconform" run --scale=huge

@@ -58,7 +58,8 @@ int main(int argc, char** argv) {
   using namespace dsconform;
   if (GateFromCheckout(argc, argv)) return GateFromCheckoutCommand(argc, argv);
   bool help = false;
-  auto args = ParseFlags(argc, argv, &help);
+  std::set<std::string> given;
+  auto args = ParseFlags(argc, argv, &help, &given);
   if (!args.ok()) return UsageError(absl::StrCat(args.status().message(), "\n(dsconform --help lists commands and flags)"));
   if (help || args->empty()) {
     std::fputs(kUsage, help ? stdout : stderr);
@@ -82,6 +83,7 @@ int main(int argc, char** argv) {
   }
   const std::string command = (*args)[0];
   const std::vector<std::string> rest(args->begin() + 1, args->end());
+  if (auto fit = CheckFlagsFitCommand(command, given); !fit.ok()) return UsageError(std::string(fit.message()));
   if (command == "run") return RunCommand(rest, command_line);
   if (command == "list") return ListCommand(rest);
   if (command == "repro") return ReproCommand(rest);
