@@ -32,6 +32,10 @@ absl::StatusOr<std::unique_ptr<EngineConnection>> EngineConnection::Start(const 
   if (spec.memory_limit_mib > 0)
     argv.insert(argv.begin(), {"prlimit", absl::StrCat("--data=", spec.memory_limit_mib << 20), "--"});
   auto child = ChildProcess::Spawn(argv);
+  if (!child.ok() && spec.memory_limit_mib > 0)
+    return absl::FailedPreconditionError(absl::StrCat(
+        "a memory limit (--engine_memory) runs the engine under util-linux's prlimit, which must be in PATH: ",
+        child.status().message()));
   if (!child.ok()) return child.status();
   std::unique_ptr<EngineConnection> conn(new EngineConnection(std::move(*child)));
   EngineFailure failure;

@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <fstream>
 
 #include "absl/strings/match.h"
@@ -213,6 +214,19 @@ TEST(ProcessEngine, AMemoryLimitTurnsAnAllocationOfGigabytesIntoACrashOfItsCase)
   const std::string failure = FailureOf(records[1]);
   EXPECT_TRUE(absl::StrContains(failure, "crashed: signal 6 (SIGABRT)")) << failure;
   EXPECT_TRUE(absl::StrContains(failure, "bad_alloc")) << failure;
+}
+
+TEST(ProcessEngine, AMemoryLimitWithoutPrlimitSaysWhatIsMissing) {
+  const char* path = std::getenv("PATH");
+  const std::string saved = path ? path : "";
+  setenv("PATH", "/nonexistent", 1);
+  ProcessEngineSpec spec = FaultEngine("faulty@1", true);
+  spec.memory_limit_mib = 512;
+  auto factory = MakeProcessEngineFactory(spec);
+  setenv("PATH", saved.c_str(), 1);
+  ASSERT_FALSE(factory.ok());
+  EXPECT_TRUE(absl::StrContains(factory.status().message(), "util-linux's prlimit, which must be in PATH"))
+      << factory.status();
 }
 
 TEST(ProcessEngine, CrossStagesReadTheWritersImages) {
