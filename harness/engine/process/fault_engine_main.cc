@@ -7,6 +7,8 @@
 //   garbage writes bytes that are no frame to the protocol stream, then answers
 //   reject  its Run fails (the stage is rejected)
 //   hog     allocates and touches 4 GiB (an image whose counts ask for gigabytes)
+//   taint   answers, but every later stage on this process crashes (a heap a
+//           damaged image corrupted without crashing)
 // Flags: --name=kind@version (default fault@1), --faults.
 #include <signal.h>
 #include <sys/resource.h>
@@ -51,7 +53,7 @@ class FaultEngine final : public Engine {
 
  private:
   absl::Status Misbehave(const std::string& id) {
-    if (absl::StrContains(id, "crash")) {
+    if (tainted_ || absl::StrContains(id, "crash")) {
       std::fprintf(stderr, "fault engine: about to crash on case %s\n", id.c_str());
       std::fflush(stderr);
       const rlimit no_core = {0, 0};
@@ -73,6 +75,7 @@ class FaultEngine final : public Engine {
       std::fprintf(stderr, "fault engine: touched %zu bytes at %p\n", kHog, static_cast<void*>(p));
     }
     if (absl::StrContains(id, "reject")) return absl::InvalidArgumentError(absl::StrCat("case ", id, ": refused"));
+    if (absl::StrContains(id, "taint")) tainted_ = true;
     return absl::OkStatus();
   }
 
@@ -96,6 +99,7 @@ class FaultEngine final : public Engine {
 
   std::string name_;
   bool faults_;
+  bool tainted_ = false;
 };
 
 }  // namespace

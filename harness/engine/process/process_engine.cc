@@ -78,13 +78,16 @@ class ProcessEngine final : public Engine {
     return out;
   }
 
-  // The batch failed somewhere: run its stages one at a time on fresh
-  // processes, so that only the stages that fail alone carry the failure.
+  // The batch failed somewhere: run its stages one at a time, each on a fresh
+  // process, so that only the stages that fail alone carry the failure. A
+  // stage that corrupts the engine's heap without crashing must not make the
+  // next stage on the same process crash and take the blame.
   std::vector<Observations> Isolate(absl::Span<const PreparedStage> stages, const EngineFailure& batch_failure,
                                     absl::Duration budget) {
     std::vector<Observations> out;
     bool any_failed = false;
     for (const PreparedStage& stage : stages) {
+      conn_.reset();
       if (auto st = Connect(); !st.ok()) {
         out.push_back(FailureObservations("start", std::string(st.message())));
         any_failed = true;
@@ -94,7 +97,6 @@ class ProcessEngine final : public Engine {
       if (answer.failure) {
         out.push_back(Failed(*answer.failure));
         any_failed = true;
-        conn_.reset();
         continue;
       }
       out.push_back(FromResult(std::move(answer.results[0])));

@@ -45,8 +45,8 @@ struct ProcessEngineSpec {
 //
 // The engines' Run never fails as a whole because of one case: when the
 // process crashes, hangs past the timeout or writes garbage, it is killed and
-// restarted, and the stages of the batch are run again one at a time, so that
-// only the guilty stage gets kEngineFailureField. Run returns an error Status
+// the stages of the batch are run again one at a time, each on a fresh process,
+// so that only the guilty stage gets kEngineFailureField. Run returns an error Status
 // only when the engine cannot be (re)started at the start of a batch. The
 // process is killed and reaped when its engine is destroyed.
 absl::StatusOr<std::unique_ptr<EngineFactory>> MakeProcessEngineFactory(const ProcessEngineSpec& spec);

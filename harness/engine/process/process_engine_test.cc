@@ -200,6 +200,21 @@ TEST(ProcessEngine, AHangInABatchOf64CostsAboutTwoCaseTimeouts) {
   }
 }
 
+// A stage that corrupts the engine's heap without crashing ("taint") makes every later stage on
+// its process crash. Isolated, each stage runs on a fresh process: the crash stays with the case
+// that crashed alone, and the case after the taint is not blamed.
+TEST(ProcessEngine, IsolatedStagesRunOnFreshProcessesSoAHeapCorruptionBlamesNoOtherCase) {
+  auto healthy = Factory(FaultEngine("healthy@1", false));
+  auto faulty = Factory(FaultEngine("faulty@1", true));
+  ASSERT_NE(healthy, nullptr);
+  ASSERT_NE(faulty, nullptr);
+  const auto records =
+      RunAll(MakeCases({"hll/ok/0", "hll/crash/1", "hll/taint/2", "hll/ok/3"}), {healthy.get(), faulty.get()});
+  ASSERT_EQ(records.size(), 4u);
+  EXPECT_TRUE(absl::StrContains(FailureOf(records[1]), "crashed: signal 11 (SIGSEGV)")) << FailureOf(records[1]);
+  for (int i : {0, 2, 3}) EXPECT_EQ(records[i].verdict, Verdict::kEqual) << records[i].case_id << ": " << FailureOf(records[i]);
+}
+
 TEST(ProcessEngine, AMemoryLimitTurnsAnAllocationOfGigabytesIntoACrashOfItsCase) {
   ProcessEngineSpec spec = FaultEngine("faulty@1", true);
   spec.memory_limit_mib = 512;
