@@ -9,6 +9,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/numbers.h"
+#include "harness/diff/breakdown.h"
 
 namespace dsconform {
 namespace {
@@ -159,7 +160,8 @@ bool ValuesEqual(const Value& a, const Value& b, const DiffOptions& options) {
     case Value::Kind::kBool:
       return a.bits == b.bits;
     case Value::Kind::kError:
-      return !options.same_language || (a.error_class == b.error_class && a.bytes == b.bytes);
+      if (options.same_language) return a.error_class == b.error_class && a.bytes == b.bytes;
+      return IsBreakdown(a) == IsBreakdown(b);
     case Value::Kind::kUnsupported:
       return true;
     case Value::Kind::kDigest:

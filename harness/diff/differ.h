@@ -12,8 +12,10 @@ namespace dsconform {
 
 struct DiffOptions {
   // Exceptions thrown by engines of one language must agree on class and
-  // message; across languages "both threw" is agreement (the classes differ by
-  // nature: SketchesArgumentException vs std::invalid_argument).
+  // message; across languages "both refused" is agreement (the classes differ
+  // by nature: SketchesArgumentException vs std::invalid_argument), but a
+  // library breaking down (a panic, a JDK runtime exception: breakdown.h)
+  // never agrees with one refusing.
   bool same_language = false;
   size_t max_decoded = 64;  // decoded image fields listed per differing image
   // Differing byte ranges listed per differing image; the rest are counted

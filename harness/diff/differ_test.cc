@@ -175,6 +175,26 @@ TEST(Differ, ErrorsAgreeAcrossLanguagesButMustMatchWithinOne) {
   EXPECT_EQ(DiffObservations(java, later, nullptr, across).diffs.size(), 2u);
 }
 
+// A panic or a JDK runtime exception is the library breaking down, not refusing: across languages
+// it agrees with another breakdown, never with a refusal.
+TEST(Differ, ABreakdownNeverAgreesWithARefusal) {
+  auto cpp = Obs({{"error@op0", Value::Error("std::invalid_argument", "serial version mismatch")}});
+  DiffOptions across;
+  for (const char* breakdown : {"java.lang.StackOverflowError", "java.lang.IndexOutOfBoundsException", "panic",
+                                "*main.panicked"}) {
+    auto broke = Obs({{"error@op0", Value::Error(breakdown, "")}});
+    EXPECT_EQ(DiffObservations(broke, cpp, nullptr, across).diffs.size(), 1u) << breakdown;
+    EXPECT_TRUE(DiffObservations(broke, Obs({{"error@op0", Value::Error("panic", "")}}), nullptr, across).diffs.empty())
+        << breakdown;
+  }
+  for (const char* refusal : {"org.apache.datasketches.common.SketchesArgumentException",
+                              "java.lang.IllegalArgumentException", "java.lang.IllegalStateException",
+                              "datasketches::error::ErrorKind::InvalidData", "*errors.errorString", "ValueError"}) {
+    auto refused = Obs({{"error@op0", Value::Error(refusal, "")}});
+    EXPECT_TRUE(DiffObservations(refused, cpp, nullptr, across).diffs.empty()) << refusal;
+  }
+}
+
 TEST(Differ, UnsupportedStepsAndTheirSlotAreNotDifferences) {
   auto ref = Obs({{"w.estimate", Value::Double(1.0)}, {"w.compact", Value::Bytes("x")}, {"a.estimate", Value::Int(1)}});
   auto cand = Obs({{"w.deserialize", Value::Unsupported("wrap is a Java-only operation")}, {"a.estimate", Value::Int(1)}});
