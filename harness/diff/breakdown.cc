@@ -7,7 +7,7 @@ namespace dsconform {
 bool IsBreakdown(const Value& error) {
   if (error.kind != Value::Kind::kError) return false;
   const std::string& cls = error.error_class;
-  if (cls == "panic" || cls == "*main.panicked") return true;
+  if (cls == "panic") return true;
   if (!absl::StartsWith(cls, "java.")) return false;
   for (const char* deliberate : {"java.lang.IllegalArgumentException", "java.lang.IllegalStateException",
                                  "java.lang.UnsupportedOperationException"})

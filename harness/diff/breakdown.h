@@ -6,7 +6,7 @@
 namespace dsconform {
 
 // Whether an error observation is a library breaking down rather than refusing: a panic of the
-// Rust crate or the Go module (their engines recover it: class "panic", "*main.panicked"), or a
+// Rust crate or the Go module (their engines recover it and report class "panic"), or a
 // JDK runtime exception escaping datasketches-java (NullPointerException, IndexOutOfBounds...,
 // NegativeArraySizeException, StackOverflowError, OutOfMemoryError, ...). A library refuses bad
 // input with its own error (SketchesArgumentException, std::invalid_argument, an Err, an error
