@@ -186,6 +186,8 @@ ChildProcess::~ChildProcess() {
 }
 
 void ChildProcess::AppendStderr(const char* data, size_t n) {
+  if (stderr_head_.size() < kStderrHeadBytes) stderr_head_.append(data, std::min(n, kStderrHeadBytes - stderr_head_.size()));
+  stderr_bytes_ += n;
   stderr_tail_.append(data, n);
   if (stderr_tail_.size() > 2 * kStderrTailBytes) stderr_tail_.erase(0, stderr_tail_.size() - kStderrTailBytes);
 }
@@ -270,10 +272,13 @@ void ChildProcess::DrainStderr() {
   }
 }
 
-std::string ChildProcess::StderrTail() {
+std::string ChildProcess::StderrExcerpt() {
   DrainStderr();
   if (stderr_tail_.size() > kStderrTailBytes) stderr_tail_.erase(0, stderr_tail_.size() - kStderrTailBytes);
-  return stderr_tail_;
+  if (stderr_bytes_ <= stderr_tail_.size()) return stderr_tail_;  // the tail is all of it
+  const size_t kept = stderr_head_.size() + stderr_tail_.size();
+  if (stderr_bytes_ <= kept) return stderr_head_ + stderr_tail_.substr(kept - stderr_bytes_);  // they overlap
+  return absl::StrCat(stderr_head_, "\n[... ", stderr_bytes_ - kept, " bytes ...]\n", stderr_tail_);
 }
 
 bool ChildProcess::TryReap(bool block) {

@@ -20,10 +20,12 @@ namespace dsconform {
 // stops between batches, and not the engine in the middle of a case.
 //
 // Reads and writes never block past their deadline, and stderr is drained
-// meanwhile (its last kStderrTailBytes kept), so a child that writes much to
-// stderr cannot stall on a full pipe. One thread at a time.
+// meanwhile (its first kStderrHeadBytes and last kStderrTailBytes kept), so a
+// child that writes much to stderr cannot stall on a full pipe. One thread at
+// a time.
 class ChildProcess {
  public:
+  static constexpr size_t kStderrHeadBytes = 2048;
   static constexpr size_t kStderrTailBytes = 4096;
 
   // argv[0] is a path, or a name looked up in PATH.
@@ -55,9 +57,13 @@ class ChildProcess {
   std::string Kill();
   bool finished() const { return reaped_; }
 
-  // The last kStderrTailBytes of what the child wrote to stderr, after
-  // draining what is pending now.
-  std::string StderrTail();
+  // What the child wrote to stderr, after draining what is pending now: all of
+  // it, or its first kStderrHeadBytes and last kStderrTailBytes with the
+  // number of bytes left out between them. The head says why a Go runtime or
+  // a Python interpreter died (the dump of every goroutine that follows
+  // "fatal error: runtime: out of memory" fills any tail); the tail says what
+  // the engine did last.
+  std::string StderrExcerpt();
 
  private:
   ChildProcess() = default;
@@ -76,7 +82,9 @@ class ChildProcess {
   bool killed_by_us_ = false;
   std::string how_ended_;
   std::string stdout_pending_;
+  std::string stderr_head_;
   std::string stderr_tail_;
+  size_t stderr_bytes_ = 0;  // written in all
 };
 
 // "signal 11 (SIGSEGV)".

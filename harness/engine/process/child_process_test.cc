@@ -5,7 +5,9 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <string>
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 
 namespace dsconform {
@@ -83,15 +85,28 @@ TEST(ChildProcess, AChildThatClosesItsOutputButLingersIsKilled) {
   EXPECT_EQ(child->Finish(absl::Milliseconds(200)), "closed its output and was killed");
 }
 
-TEST(ChildProcess, StderrKeepsOnlyItsTail) {
+// 3000 lines of stderr: the excerpt is the first lines, how much was left out, and the last lines.
+TEST(ChildProcess, StderrKeepsItsHeadAndTail) {
   auto child = Start({"sh", "-c", "i=0; while [ $i -lt 3000 ]; do echo line$i >&2; i=$((i+1)); done; echo done"});
   std::string out;
   while (out != "done\n") ASSERT_TRUE(child->Read(&out, Soon()).ok()) << out;
   child->Finish(absl::Seconds(5));
-  const std::string tail = child->StderrTail();
-  EXPECT_LE(tail.size(), ChildProcess::kStderrTailBytes);
-  EXPECT_GT(tail.size(), ChildProcess::kStderrTailBytes - 20);
-  EXPECT_EQ(tail.substr(tail.size() - 9), "line2999\n");
+  const std::string excerpt = child->StderrExcerpt();
+  EXPECT_EQ(excerpt.rfind("line0\nline1\n", 0), 0u) << excerpt.substr(0, 40);
+  EXPECT_EQ(excerpt.substr(excerpt.size() - 9), "line2999\n");
+  EXPECT_LE(excerpt.size(), ChildProcess::kStderrHeadBytes + ChildProcess::kStderrTailBytes + 40);
+  size_t total = 0;
+  for (int i = 0; i < 3000; ++i) total += 5 + std::to_string(i).size();
+  const size_t left_out = total - ChildProcess::kStderrHeadBytes - ChildProcess::kStderrTailBytes;
+  EXPECT_NE(excerpt.find(absl::StrCat("\n[... ", left_out, " bytes ...]\n")), std::string::npos);
+}
+
+TEST(ChildProcess, ShortStderrIsKeptWhole) {
+  auto child = Start({"sh", "-c", "printf 'one\\ntwo\\n' >&2; echo done"});
+  std::string out;
+  while (out != "done\n") ASSERT_TRUE(child->Read(&out, Soon()).ok()) << out;
+  child->Finish(absl::Seconds(5));
+  EXPECT_EQ(child->StderrExcerpt(), "one\ntwo\n");
 }
 
 TEST(ChildProcess, WritingToADeadChildFailsWithoutSigpipe) {

@@ -22,8 +22,8 @@ std::string FormatSeconds(absl::Duration d) {
 }
 
 std::string EngineFailure::Text() const {
-  if (stderr_tail.empty()) return message;
-  return absl::StrCat(message, "; its stderr ends with:\n", stderr_tail);
+  if (stderr.empty()) return message;
+  return absl::StrCat(message, "; its stderr:\n", stderr);
 }
 
 absl::StatusOr<std::unique_ptr<EngineConnection>> EngineConnection::Start(const ProcessEngineSpec& spec) {
@@ -67,7 +67,7 @@ EngineFailure EngineConnection::Fail(std::string cls, std::string message) {
   f.cls = std::move(cls);
   f.message = std::move(message);
   if (!child_->finished()) child_->Kill();
-  f.stderr_tail = std::string(absl::StripTrailingAsciiWhitespace(child_->StderrTail()));
+  f.stderr = std::string(absl::StripTrailingAsciiWhitespace(child_->StderrExcerpt()));
   return f;
 }
 

@@ -21,9 +21,9 @@ namespace dsconform {
 struct EngineFailure {
   std::string cls;          // crash, timeout, protocol
   std::string message;      // "crashed: signal 11 (SIGSEGV)"
-  std::string stderr_tail;  // the last bytes the process wrote to stderr
+  std::string stderr;       // what the process wrote to stderr (ChildProcess::StderrExcerpt)
 
-  // The message, then the stderr tail when there is one.
+  // The message, then the stderr excerpt when there is one.
   std::string Text() const;
 };
 
