@@ -78,7 +78,7 @@ absl::Status ValidateTruth(const Case& c, const Family& family) {
   const std::vector<const TruthKind*> kinds = family.truth_kinds();
   for (const auto& [member, entries] : c.truth) {
     auto kind = std::find_if(kinds.begin(), kinds.end(),
-                             [&](const TruthKind* k) { return k->case_member() == member; });
+                             [&, &member = member](const TruthKind* k) { return k->case_member() == member; });
     if (kind == kinds.end()) {
       std::vector<std::string> known;
       for (const TruthKind* k : kinds) known.push_back(k->case_member());
