@@ -151,7 +151,7 @@ class ReqStage {
       } else if (q.size() == 8 && (q.rfind("rank_lb", 0) == 0 || q.rfind("rank_ub", 0) == 0) && q[7] >= '1' &&
                  q[7] <= '3') {
         const uint8_t sd = static_cast<uint8_t>(q[7] - '0');
-        const bool lower = q[6] == 'l';
+        const bool lower = q[5] == 'l';  // rank_lb<sd> or rank_ub<sd>
         each_rank([&](double r) { return lower ? s.get_rank_lower_bound(r, sd) : s.get_rank_upper_bound(r, sd); });
       } else {
         return BadStep(stage_, ctx, absl::StrCat("queries: unknown query '", q, "'"));

@@ -89,7 +89,7 @@ class ReqSteps final : public SnippetSteps<ReqSnippetDialect> {
         for (size_t i = 0; i <= points.size(); ++i)  // one value per split point, and one past the last
           w_.Print(SnippetValue::kDouble, absl::StrCat(field, "[", i, "]"), absl::StrCat(values, "[", i, "]"));
       } else if (q == "rse" || q.rfind("rank_lb", 0) == 0 || q.rfind("rank_ub", 0) == 0) {
-        const char* call = q == "rse" ? d_.rse : q[6] == 'l' ? d_.rank_lb : d_.rank_ub;
+        const char* call = q == "rse" ? d_.rse : q[5] == 'l' ? d_.rank_lb : d_.rank_ub;  // rank_lb<sd>, rank_ub<sd>
         const std::string sd = q == "rse" ? "" : q.substr(7);
         for (size_t i = 0; i < ranks.size(); ++i)
           w_.Print(SnippetValue::kDouble, absl::StrCat(field, "[", i, "]"),

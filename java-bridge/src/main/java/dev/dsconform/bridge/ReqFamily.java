@@ -156,7 +156,7 @@ final class ReqFamily implements Family {
           }
           case "rank_lb1", "rank_lb2", "rank_lb3", "rank_ub1", "rank_ub2", "rank_ub3" -> {
             int sd = base.charAt(7) - '0';
-            boolean lower = base.charAt(6) == 'l';
+            boolean lower = base.charAt(5) == 'l';  // rank_lb<sd> or rank_ub<sd>
             for (int i = 0; i < ranks.length; ++i)
               ctx.out.dbl(f + "[" + i + "]", lower ? s.getRankLowerBound(ranks[i], sd) : s.getRankUpperBound(ranks[i], sd));
           }
