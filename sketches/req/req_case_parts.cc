@@ -7,7 +7,7 @@
 namespace dsconform {
 
 std::vector<const Suite*> ReqSuites() {
-  return {&ReqExactSuite(), &ReqCrossSuite(), &ReqMergesSuite(), &ReqSpecialsSuite()};
+  return {&ReqExactSuite(), &ReqCrossSuite(), &ReqMergesSuite(), &ReqSpecialsSuite(), &ReqAccuracySuite()};
 }
 
 ItemStream ReqItems(int64_t start, int64_t count, ItemOrder order, uint64_t shuffle_seed) {
