@@ -23,7 +23,7 @@ class ReqExact final : public Suite {
 
   std::vector<Case> Generate(SuiteScale scale) const override {
     const std::vector<int> ks = scale == SuiteScale::kSmoke     ? std::vector<int>{4, 12}
-                                : scale == SuiteScale::kReduced ? std::vector<int>{4, 6, 12, 50, 100}
+                                : scale == SuiteScale::kReduced ? std::vector<int>{4, 6, 12, 50, 100, 1024}
                                                                 : std::vector<int>{4, 6, 8, 12, 50, 100, 1024};
     const std::vector<ItemOrder> orders =
         scale == SuiteScale::kSmoke
