@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "harness/truth/ranks/rank_entries.h"
 #include "harness/truth/ranks/rank_trials.h"
+#include "sketches/req/req_checks.h"
 #include "sketches/req/req_suites.h"
 
 namespace dsconform {
@@ -74,10 +75,13 @@ class ReqAccuracy final : public Suite {
     // Each library decides with its own random bits: the answers are compared within a language only.
     const std::string as = absl::StrCat("lang.n", n);
     b.Step("query", "a",
-           {{"queries", {"n", "ranks", "ranks_excl", "quantiles", "quantiles_excl", "rank_lb3", "rank_ub3"}},
+           {{"queries", {"n", "ranks", "ranks_excl", "quantiles", "quantiles_excl", "rank_lb1", "rank_ub1", "rank_lb2",
+                         "rank_ub2", "rank_lb3", "rank_ub3"}},
             {"ranks", RankGrid(kGridIntervals)},
             {"points", PointGrid("float", 0, n, kGridIntervals)},
             {"as", as}});
+    // Past the first compaction the bounds are no longer the rank itself: they must nest.
+    b.Check("req_bounds_nested", ReqBoundsFields(as, RankGrid(kGridIntervals).size()));
     RankTruth truth{as, n, series};
     truth.relative = true;
     AddRankTruth(b, truth);

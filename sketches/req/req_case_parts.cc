@@ -1,6 +1,7 @@
 // What the REQ suites share: the item stream, the create step and the query
 // of every answer.
 #include "absl/strings/str_cat.h"
+#include "sketches/req/req_checks.h"
 #include "sketches/req/req_family.h"
 #include "sketches/req/req_suites.h"
 
@@ -42,6 +43,8 @@ void AddReqQuery(CaseBuilder& b, const std::string& slot, const std::string& as,
     args["points"] = PointGrid("float", start, n);
   }
   b.Step("query", slot, args);
+  // Each engine's bounds of one rank must nest (sketches/req/req_checks.h).
+  if (n > 0) b.Check("req_bounds_nested", ReqBoundsFields(as, RankGrid().size()));
 }
 
 }  // namespace dsconform

@@ -2,8 +2,8 @@
 
 #include <vector>
 
-#include "absl/strings/str_cat.h"
 #include "harness/truth/ranks/rank_kind.h"
+#include "sketches/req/req_checks.h"
 #include "sketches/req/req_image_layout.h"
 #include "sketches/req/req_snippets.h"
 #include "sketches/req/req_suites.h"
@@ -33,8 +33,8 @@ class Req final : public Family {
   }
 
   std::vector<std::string> CheckInvariant(const Invariant& invariant,
-                                          const std::vector<const Value*>& /*values*/) const override {
-    return {absl::StrCat("req has no invariant check '", invariant.check, "'")};
+                                          const std::vector<const Value*>& values) const override {
+    return CheckReqInvariant(invariant, values);
   }
 
   std::string JavaSnippet(const Case& c) const override { return ReqJavaSnippet(c); }
