@@ -60,3 +60,18 @@ TEST(ReqMergesSuite, CoversAllSixOrdersPerConfiguration) {
 
 }  // namespace
 }  // namespace dsconform
+
+namespace dsconform {
+namespace {
+
+// req.continue reads a sketch of 6k items and adds 6.5k: its cases must say which reader bits
+// they pin (a case id per read_seed), for both modes.
+TEST(ReqContinueSuite, EveryReaderSeedIsACaseOfItsOwn) {
+  int seeds = 0;
+  for (const Case& c : ReqContinueSuite().Generate(SuiteScale::kReduced))
+    if (c.id.rfind("req/continue/mode=lra/k=12/", 0) == 0) ++seeds;
+  EXPECT_EQ(seeds, 8);
+}
+
+}  // namespace
+}  // namespace dsconform
