@@ -214,14 +214,15 @@ RankCheckResult CheckRanks(const Case& c, const std::vector<RankTruth>& truths, 
     }
     if (std::isnan(rank.error) && std::isnan(pmf.error)) continue;  // not answered: nothing to judge
     if (t.relative) {
-      // The sample is the worst answer relative to its stated error: error / epsilon is that ratio.
+      // The sample is measured in the library's stated errors: the worst answer's ratio against
+      // an epsilon of 1, so the study pools trials whose answers had different stated errors.
       RankSample s;
       s.of = t.of;
       s.series = t.series;
       s.n = t.n;
-      s.epsilon = relative.stated;
+      s.epsilon = 1;
       s.epsilon_pmf = kNaN;
-      s.rank_error = relative.error;
+      s.rank_error = std::min(relative.ratio, std::numeric_limits<double>::max());  // JSON has no infinity
       s.pmf_error = kNaN;
       result.samples.push_back(s);
       ++result.checks;

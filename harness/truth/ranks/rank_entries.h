@@ -25,7 +25,8 @@ struct RankTruth {
   // Relative error (REQ): each rank and quantile answer is judged against the library's own
   // 3-standard-deviation rank bounds at its rank (the query's rank_lb3/rank_ub3 on its rank grid),
   // which shrink toward the mode's accurate end, to 0 where the library says ranks are exact;
-  // instead of one epsilon for every rank (rank_error). pmf is not judged then.
+  // instead of one epsilon for every rank (rank_error). pmf is not judged then, and the sample's
+  // rank_error is the worst answer's multiple of its stated error (epsilon 1).
   bool relative = false;
 };
 
