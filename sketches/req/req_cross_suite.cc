@@ -18,8 +18,8 @@ class ReqCross final : public Suite {
  public:
   std::string name() const override { return "req.cross"; }
   std::string description() const override {
-    return "estimation-mode images in both rank accuracy modes (n from the first compaction through many) written "
-           "by one engine with pinned random bits, read by every other: every query (inclusive and exclusive), "
+    return "estimation-mode images in both rank accuracy modes (n from the first compaction through many; values "
+           "from -n/2) written by one engine with pinned random bits, read by every other: every query (inclusive and exclusive), "
            "bounds and RSE, the re-written image, and the image read and continued with pinned bits";
   }
 
@@ -59,8 +59,10 @@ class ReqCross final : public Suite {
     CaseBuilder b(absl::StrCat("req/cross/mode=", ReqModeName(hra), "/k=", k, "/n=", n,
                                "/order=", ItemOrderName(order)),
                   name(), "req");
+    // Values from -n/2: negative items, and zero among them.
+    const int64_t start = -n / 2;
     AddReqCreate(b, "a", k, hra);
-    b.Update("a", ReqItems(0, n, order, 11), {{"seed", 4242}})
+    b.Update("a", ReqItems(start, n, order, 11), {{"seed", 4242}})
         .Step("serialize", "a", {{"form", "compact"}, {"as", "lang.a"}})
         .Step("deserialize", "own", {{"image", "lang.a.compact"}, {"item", "float"}})
         .Step("serialize", "own", {{"form", "compact"}, {"as", "lang.own"}})
@@ -68,10 +70,10 @@ class ReqCross final : public Suite {
         .Cross({"lang.a.compact"});
     b.Step("deserialize", "r", {{"image", "lang.a.compact"}, {"item", "float"}})
         .Step("serialize", "r", {{"form", "compact"}});
-    AddReqQuery(b, "r", "r", 0, n);
+    AddReqQuery(b, "r", "r", start, n);
     // Heapify and continue with the reader's own pinned bits: as many items again.
     b.Step("deserialize", "cont", {{"image", "lang.a.compact"}, {"item", "float"}, {"seed", 77}})
-        .Update("cont", ReqItems(n, n, order, 12), {{"seed", 78}})
+        .Update("cont", ReqItems(start + n, n, order, 12), {{"seed", 78}})
         .Step("serialize", "cont", {{"form", "compact"}, {"as", "lang.cont"}})
         .Step("query", "cont", {{"queries", {"n", "num_retained", "min", "max"}}, {"as", "lang.cont"}});
     return b.Build();

@@ -16,9 +16,9 @@ class ReqExact final : public Suite {
  public:
   std::string name() const override { return "req.exact"; }
   std::string description() const override {
-    return "float sketches in both rank accuracy modes with n below 6k (no compaction), several input orders and "
-           "duplicated input: images, every query (inclusive and exclusive), round trip, heapify-and-continue, a "
-           "merge within 6k, and each image read by every engine";
+    return "float sketches in both rank accuracy modes with n below 6k (no compaction), values from -n/2, several "
+           "input orders and duplicated input: images, every query (inclusive and exclusive), round trip, "
+           "heapify-and-continue, a merge within 6k, and each image read by every engine";
   }
 
   std::vector<Case> Generate(SuiteScale scale) const override {
@@ -54,30 +54,31 @@ class ReqExact final : public Suite {
                                "/order=", ItemOrderName(order), duplicated ? "/input=duplicated" : ""),
                   name(), "req");
     const int64_t values = duplicated ? n / 2 : n;
+    const int64_t start = -values / 2;  // negative items, and zero among them
     AddReqCreate(b, "a", k, hra);
-    b.Update("a", ReqItems(0, values, order, 5));
-    if (duplicated) b.Update("a", ReqItems(0, values, order, 6));
+    b.Update("a", ReqItems(start, values, order, 5));
+    if (duplicated) b.Update("a", ReqItems(start, values, order, 6));
     b.Step("serialize", "a", {{"form", "compact"}});
-    AddReqQuery(b, "a", "a", 0, values);
+    AddReqQuery(b, "a", "a", start, values);
     b.Step("deserialize", "rt", {{"image", "a.compact"}, {"item", "float"}})
         .Step("serialize", "rt", {{"form", "compact"}})
         .Check("equal", {"a.compact", "rt.compact"});
     // Heapify and continue: b's items join what the image held, still below 6k.
     const int64_t nb = std::max<int64_t>(0, std::min<int64_t>(values, ReqFirstCompaction(k) - 1 - n));
     AddReqCreate(b, "b", k, hra);
-    b.Update("b", ReqItems(values, nb, order, 7));
+    b.Update("b", ReqItems(start + values, nb, order, 7));
     b.Step("deserialize", "cont", {{"image", "a.compact"}, {"item", "float"}})
-        .Update("cont", ReqItems(values, nb, order, 7))
+        .Update("cont", ReqItems(start + values, nb, order, 7))
         .Step("serialize", "cont", {{"form", "compact"}});
     b.Step("merge", "a", {{"from", "b"}}).Step("serialize", "a", {{"form", "compact"}, {"as", "merged"}});
-    AddReqQuery(b, "a", "merged", 0, values + nb);
+    AddReqQuery(b, "a", "merged", start, values + nb);
     b.Cross({"a.compact", "merged.compact"});
     const struct { const char* image; const char* slot; int64_t n; } reads[] = {
         {"a.compact", "read_a", values}, {"merged.compact", "read_merged", values + nb}};
     for (const auto& r : reads) {
       b.Step("deserialize", r.slot, {{"image", r.image}, {"item", "float"}})
           .Step("serialize", r.slot, {{"form", "compact"}});
-      AddReqQuery(b, r.slot, r.slot, 0, r.n);
+      AddReqQuery(b, r.slot, r.slot, start, r.n);
     }
     return b.Build();
   }
