@@ -75,7 +75,8 @@ class ReqStage {
     if (!slot.ok()) return slot.status();
     if (!op.items) return BadStep(stage_, ctx, "update without items");
     if (op.items->kind() != ItemKind::kDouble)
-      return BadStep(stage_, ctx, absl::StrCat("items of kind ", ItemKindName(op.items->kind()), " do not fit a float sketch"));
+      return BadStep(stage_, ctx,
+                     absl::StrCat("items of kind ", ItemKindName(op.items->kind()), " do not fit a float sketch"));
     PinRandom(op);
     Req& s = **slot;
     // Doubles rounded to float, as every engine does (the tape kind is checked above).
@@ -128,7 +129,8 @@ class ReqStage {
       const bool inclusive = q.size() < 5 || q.substr(q.size() - 5) != "_excl";
       const std::string base = inclusive ? q : q.substr(0, q.size() - 5);
       auto each_rank = [&](auto f) {
-        for (size_t i = 0; i < ranks.size(); ++i) out_->Add(absl::StrCat(field, "[", i, "]"), Value::Double(f(ranks[i])));
+        for (size_t i = 0; i < ranks.size(); ++i)
+          out_->Add(absl::StrCat(field, "[", i, "]"), Value::Double(f(ranks[i])));
       };
       if (q == "n") out_->Add(field, Value::Int(static_cast<int64_t>(s.get_n())));
       else if (q == "k") out_->Add(field, Value::Int(s.get_k()));
@@ -138,14 +140,16 @@ class ReqStage {
       else if (q == "is_estimation_mode") out_->Add(field, Value::Bool(s.is_estimation_mode()));
       else if (q == "min") out_->Add(field, Value::Double(s.get_min_item()));
       else if (q == "max") out_->Add(field, Value::Double(s.get_max_item()));
-      else if (base == "quantiles") each_rank([&](double r) { return static_cast<double>(s.get_quantile(r, inclusive)); });
+      else if (base == "quantiles")
+        each_rank([&](double r) { return static_cast<double>(s.get_quantile(r, inclusive)); });
       else if (base == "ranks") {
         for (size_t i = 0; i < points.size(); ++i)
           out_->Add(absl::StrCat(field, "[", i, "]"), Value::Double(s.get_rank(points[i], inclusive)));
       } else if (base == "pmf" || base == "cdf") {
         const auto values = base == "pmf" ? s.get_PMF(points.data(), static_cast<uint32_t>(points.size()), inclusive)
                                           : s.get_CDF(points.data(), static_cast<uint32_t>(points.size()), inclusive);
-        for (size_t i = 0; i < values.size(); ++i) out_->Add(absl::StrCat(field, "[", i, "]"), Value::Double(values[i]));
+        for (size_t i = 0; i < values.size(); ++i)
+          out_->Add(absl::StrCat(field, "[", i, "]"), Value::Double(values[i]));
       } else if (q == "rse") {
         each_rank([&](double r) { return Req::get_RSE(s.get_k(), r, s.is_HRA(), s.get_n()); });
       } else if (q.size() == 8 && (q.rfind("rank_lb", 0) == 0 || q.rfind("rank_ub", 0) == 0) && q[7] >= '1' &&

@@ -19,8 +19,8 @@ class ReqCross final : public Suite {
   std::string name() const override { return "req.cross"; }
   std::string description() const override {
     return "estimation-mode images in both rank accuracy modes (n from the first compaction through many; values "
-           "from -n/2) written by one engine with pinned random bits, read by every other: every query (inclusive and exclusive), "
-           "bounds and RSE, the re-written image, and the image read and continued with pinned bits";
+           "from -n/2) written by one engine with pinned random bits, read by every other: every query (inclusive "
+           "and exclusive), bounds and RSE, the re-written image, and the image read and continued with pinned bits";
   }
 
   std::vector<Case> Generate(SuiteScale scale) const override {

@@ -21,7 +21,8 @@ class ReqMerges final : public Suite {
   }
 
   std::vector<Case> Generate(SuiteScale scale) const override {
-    const std::vector<bool> modes = scale == SuiteScale::kSmoke ? std::vector<bool>{true} : std::vector<bool>{true, false};
+    const std::vector<bool> modes =
+        scale == SuiteScale::kSmoke ? std::vector<bool>{true} : std::vector<bool>{true, false};
     std::vector<Case> cases;
     for (bool hra : modes)
       for (const char* mode : {"exact", "estimation"})

@@ -19,8 +19,9 @@ class ReqSpecials final : public Suite {
 
   std::vector<Case> Generate(SuiteScale scale) const override {
     std::vector<Case> cases;
-    const std::vector<int64_t> ns = scale == SuiteScale::kSmoke ? std::vector<int64_t>{1, 4, 12, 23, 300}
-                                                                : std::vector<int64_t>{1, 2, 4, 5, 8, 12, 20, 23, 24, 25, 300, 5000};
+    const std::vector<int64_t> ns = scale == SuiteScale::kSmoke
+                                        ? std::vector<int64_t>{1, 4, 12, 23, 300}
+                                        : std::vector<int64_t>{1, 2, 4, 5, 8, 12, 20, 23, 24, 25, 300, 5000};
     for (bool hra : {true, false})
       for (int64_t n : ns) cases.push_back(MakeCase(4, hra, n));
     return cases;
