@@ -9,7 +9,8 @@ namespace dsconform {
 
 std::vector<const Suite*> ReqSuites() {
   return {&ReqExactSuite(),    &ReqCrossSuite(),    &ReqMergesSuite(),
-          &ReqSpecialsSuite(), &ReqContinueSuite(), &ReqAccuracySuite()};
+          &ReqSpecialsSuite(), &ReqContinueSuite(), &ReqParamsSuite(),
+          &ReqAccuracySuite()};
 }
 
 ItemStream ReqItems(int64_t start, int64_t count, ItemOrder order, uint64_t shuffle_seed) {

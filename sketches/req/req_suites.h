@@ -18,6 +18,7 @@ const Suite& ReqMergesSuite();
 const Suite& ReqSpecialsSuite();
 const Suite& ReqAccuracySuite();
 const Suite& ReqContinueSuite();
+const Suite& ReqParamsSuite();
 std::vector<const Suite*> ReqSuites();
 
 // Level 0 of a sketch of `k` holds 2 * 3 sections * k items before its first
