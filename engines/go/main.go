@@ -24,7 +24,7 @@ var engineName = "go@unknown"
 
 // families are every family this build of the engine executes.
 func families() []family {
-	return []family{hllFamily(), thetaFamily(), cpcFamily(), fiFamily(), kllFamily(), tupleFamily(), tdigestFamily(), countminFamily(), bloomFamily(), varoptFamily(), reservoirFamily()}
+	return []family{hllFamily(), thetaFamily(), cpcFamily(), fiFamily(), kllFamily(), tupleFamily(), tdigestFamily(), countminFamily(), bloomFamily(), varoptFamily(), reservoirFamily(), reqFamily()}
 }
 
 func hello(families []family) map[string]any {

@@ -16,7 +16,8 @@ type observations struct {
 }
 
 func newObservations(payloads *[][]byte) *observations {
-	return &observations{payloads: payloads, images: map[string][]byte{}}
+	// fields starts empty, not nil: a stage that observed nothing still answers "fields": [].
+	return &observations{fields: []map[string]any{}, payloads: payloads, images: map[string][]byte{}}
 }
 
 func (o *observations) add(name, kind string, members map[string]any) {

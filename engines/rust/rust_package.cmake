@@ -7,13 +7,13 @@
 # HllSketch::composite_estimate in 0.6.0, and the t-digest API the engine uses (queries returning
 # Result) in 0.6.0; the Bloom filter ("bloom") is in 0.5.0 too, but the wing is checked against
 # 0.6.0's only, so from 0.6.0, and Count-min ("countmin") from 0.6.0 (0.5.0 has the module, with
-# another API); a source tree is asked directly.
+# another API), REQ ("req") from 0.6.0; a source tree is asked directly.
 set(crate "\"hll\", \"theta\", \"cpc\", \"frequencies\"")
 set(engine "")
 if(CRATE_PATH)
   set(DSC_RUST_CRATE_DEPENDENCY "path = \"${CRATE_PATH}\"")
   file(READ "${CRATE_PATH}/Cargo.toml" manifest)
-  foreach(family kll tuple bloom countmin)
+  foreach(family kll tuple bloom countmin req)
     if(manifest MATCHES "\n${family} *=")
       string(APPEND crate ", \"${family}\"")
       list(APPEND engine "\"${family}\"")
@@ -39,13 +39,13 @@ else()
     list(APPEND engine "\"tuple\"")
   endif()
   if(CRATE_VERSION VERSION_GREATER_EQUAL 0.6.0)
-    string(APPEND crate ", \"kll\", \"tdigest\", \"bloom\", \"countmin\"")
-    list(APPEND engine "\"kll\"" "\"hll_composite\"" "\"tdigest\"" "\"bloom\"" "\"countmin\"")
+    string(APPEND crate ", \"kll\", \"tdigest\", \"bloom\", \"countmin\", \"req\"")
+    list(APPEND engine "\"kll\"" "\"hll_composite\"" "\"tdigest\"" "\"bloom\"" "\"countmin\"" "\"req\"")
   endif()
 endif()
 list(JOIN engine ", " engine)
 set(DSC_RUST_CRATE_FEATURES "${crate}")
-set(DSC_RUST_ENGINE_FEATURES "default = [${engine}]\nkll = []\ntuple = []\nhll_composite = []\ntdigest = []\nbloom = []\ncountmin = []")
+set(DSC_RUST_ENGINE_FEATURES "default = [${engine}]\nkll = []\ntuple = []\nhll_composite = []\ntdigest = []\nbloom = []\ncountmin = []\nreq = []")
 set(DSC_RUST_ENGINE_SOURCE "${ENGINE_SOURCE}")
 # configure_file writes only when the text changes: cargo rebuilds only what did.
 configure_file("${ENGINE_SOURCE}/Cargo.toml.in" "${OUT}/Cargo.toml" @ONLY)

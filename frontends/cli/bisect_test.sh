@@ -272,7 +272,7 @@ families "several" 0 "built with hll;kll only" --cases='kll/x/*,hll/union/*,kll/
 families "a glob" 0 "built with every family" --cases='*/union/*'
 families "a suite" 0 "built with theta only" --suite=theta.setops
 families "cases of a suite" 0 "built with theta only" --suite=theta.setops --cases='hll/*,theta/*'
-families "no adapter" 2 "(req) have no native adapter" --cases='req/x'
+families "no adapter" 2 "(reservoir) have no native adapter" --cases='reservoir/x'
 families "disjoint" 2 "(none: --cases and --suite name different ones)" --suite=theta.setops --cases='hll/*'
 rm -f "$FAKE_TREES"
 

@@ -41,7 +41,7 @@ TEST_F(GoEngineTest, NamesItselfAfterTheModuleAndDeclaresItsFamilies) {
   EXPECT_TRUE(absl::StartsWith(factory_->name(), "go@")) << factory_->name();
   auto engine = factory_->Create();
   ASSERT_TRUE(engine.ok());
-  for (const char* family : {"hll", "theta", "cpc", "fi", "kll", "tuple"})
+  for (const char* family : {"hll", "theta", "cpc", "fi", "kll", "tuple", "req"})
     EXPECT_TRUE((*engine)->SupportsFamily(family)) << family;
 }
 
@@ -172,7 +172,7 @@ TEST_F(GoEngineTest, ItsTupleImagesReadByTheNativeEngineHoldTheSameSummaries) {
 // (a finding's rule) or unsupported.
 TEST_F(GoEngineTest, AgreesWithTheNativeEngineAtSmokeScaleBeyondTheKnownDifferences) {
   auto cpp = MakeCppEngineFactory();
-  ExpectSmokeAgreement(*cpp, {"hll", "theta", "cpc", "fi", "kll", "tuple", "tdigest", "bloom"}, 1000);
+  ExpectSmokeAgreement(*cpp, {"hll", "theta", "cpc", "fi", "kll", "tuple", "tdigest", "bloom", "req"}, 1000);
 }
 #endif
 

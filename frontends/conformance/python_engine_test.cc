@@ -237,6 +237,29 @@ TEST_F(PythonEngineTest, KllStepsTheBindingLacksOrCannotPinAreUnsupported) {
   EXPECT_EQ(obs.Find("b.compact")->kind, Value::Kind::kBytes);
 }
 
+// A REQ stage with a compacting update under a seed (the binding cannot pin
+// its coin) beside a sketch that never compacts.
+Case ReqUnsupportedCase() {
+  return CaseBuilder("req/py/unsupported", "req.py", "req")
+      .Step("create", "a", {{"k", 4}, {"hra", true}, {"item", "float"}})
+      .Update("a", Items(ItemGenerator::kOrderedDoubles, 24), {{"seed", 7}})
+      .Step("serialize", "a", {{"form", "compact"}, {"as", "lang.a"}})
+      .Step("create", "b", {{"k", 4}, {"hra", false}, {"item", "float"}})
+      .Update("b", Items(ItemGenerator::kOrderedDoubles, 23), {{"seed", 7}})
+      .Step("query", "b", {{"queries", {"n", "num_retained", "hra"}}})
+      .Build();
+}
+
+TEST_F(PythonEngineTest, ReqUpdatesThatCompactUnderASeedAreUnsupported) {
+  const Observations obs = RunOne(ReqUnsupportedCase());
+  ASSERT_NE(obs.Find("a.update"), nullptr);
+  EXPECT_EQ(obs.Find("a.update")->kind, Value::Kind::kUnsupported);  // 24 = 6k items: the first compaction
+  EXPECT_EQ(obs.Find("lang.a.compact"), nullptr);
+  ASSERT_NE(obs.Find("b.num_retained"), nullptr);  // 23 items: level 0 holds them all, no coin drawn
+  EXPECT_EQ(obs.Find("b.num_retained")->bits, 23u);
+  EXPECT_EQ(obs.Find("b.hra")->bits, 0u);
+}
+
 #ifdef DSCONFORM_HAVE_CPP
 // The wheel is a build of datasketches-cpp: on the same version, every field
 // both engines produce must be equal bit for bit. Returns the fields compared.
@@ -287,6 +310,16 @@ TEST_F(PythonEngineTest, KllAgreesWithTheNativeEngineBitForBit) {
     for (Case& c : suite->Generate(SuiteScale::kSmoke))
       // Non-ASCII strings: the binding's string serde is not UTF-8 (K5, docs/findings-kll.md#k5).
       if (!absl::StrContains(c.id, "/utf8/")) cases.push_back(std::move(c));
+  EXPECT_GT(ExpectAgreementWithNative(*factory_, std::move(cases)), 10000);
+}
+
+// REQ, random bits aside: what python compares (sketches that never compacted,
+// every image of another engine it reads) is cpp's bit for bit, get_RSE (RQ1) included.
+TEST_F(PythonEngineTest, ReqAgreesWithTheNativeEngineBitForBit) {
+  if (!SameVersionAsNative(*factory_)) GTEST_SKIP() << "the wheel is not the native engine's version";
+  std::vector<Case> cases = {ReqUnsupportedCase()};
+  for (const Suite* suite : CompiledFamilies().Find("req")->suites())
+    for (Case& c : suite->Generate(SuiteScale::kSmoke)) cases.push_back(std::move(c));
   EXPECT_GT(ExpectAgreementWithNative(*factory_, std::move(cases)), 10000);
 }
 #endif

@@ -34,8 +34,8 @@ TEST_F(TckImportTest, SupportedFilesBecomeCasesAndTheOthersAreListedByFamily) {
   const std::string empty_hll4("\x02\x01\x07\x0c\x03\x0c\x00\x00", 8);
   Put("java", "hll4_n0_java.sk", empty_hll4);
   Put("cpp", "hll8_n0_cpp.sk", empty_hll4);
-  Put("java", "req_n0_java.sk", "x");  // a family dsconform does not import
-  Put("cpp", "req_n10_cpp.sk", "y");
+  Put("java", "density_n0_java.sk", "x");  // a family dsconform does not import
+  Put("cpp", "density_n10_cpp.sk", "y");
   Put("java", "notes.txt", "not a snapshot");
   for (const fs::path& dir : {root_, root_ / "serialization_test_data"}) {
     auto tck = ImportTckSnapshots(dir.string(), CompiledFamilies());
@@ -46,7 +46,8 @@ TEST_F(TckImportTest, SupportedFilesBecomeCasesAndTheOthersAreListedByFamily) {
     EXPECT_EQ(tck->cases[1].id, "tck/java/hll4_n0_java");
     EXPECT_EQ(tck->cases[1].inputs.at("image"), empty_hll4);
     ASSERT_EQ(tck->skipped.size(), 1u);
-    EXPECT_EQ(tck->skipped.at("req"), (std::vector<std::string>{"cpp/req_n10_cpp.sk", "java/req_n0_java.sk"}));
+    EXPECT_EQ(tck->skipped.at("density"),
+              (std::vector<std::string>{"cpp/density_n10_cpp.sk", "java/density_n0_java.sk"}));
   }
   auto one = ImportTckSnapshots((root_ / "serialization_test_data" / "java_generated_files").string(), CompiledFamilies());
   ASSERT_TRUE(one.ok()) << one.status();

@@ -20,6 +20,8 @@ mod fi;
 mod hll;
 #[cfg(feature = "kll")]
 mod kll;
+#[cfg(feature = "req")]
+mod req;
 #[cfg(feature = "tdigest")]
 mod tdigest;
 mod theta;
@@ -54,6 +56,8 @@ fn families() -> Vec<Family> {
     let families = families.chain([bloom::family()]);
     #[cfg(feature = "countmin")]
     let families = families.chain([countmin::family()]);
+    #[cfg(feature = "req")]
+    let families = families.chain([req::family()]);
     families.collect()
 }
 

@@ -1,5 +1,6 @@
 #include "harness/truth/ranks/rank_check.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -66,6 +67,57 @@ struct Worst {
   }
 };
 
+// The library's own stated error at a rank, for relative judgement (RankTruth::relative): half
+// the width of its 3-sd bounds on the query's rank grid, the larger side (a library may clamp a
+// bound at 0 or 1), linear in between.
+class StatedError {
+ public:
+  // Null when the engine answered no bounds for the grid.
+  static std::optional<StatedError> Of(const Observations& obs, const std::string& of,
+                                       const std::vector<std::string>& ranks) {
+    StatedError s;
+    for (size_t j = 0; j < ranks.size(); ++j) {
+      const double r = std::strtod(ranks[j].c_str(), nullptr);
+      const auto lb = DoubleAnswer(obs, absl::StrCat(of, ".rank_lb3[", j, "]"));
+      const auto ub = DoubleAnswer(obs, absl::StrCat(of, ".rank_ub3[", j, "]"));
+      if (!lb || !ub) return std::nullopt;
+      s.ranks_.push_back(r);
+      s.sigma_.push_back(std::max({*ub - r, r - *lb, 0.0}));
+    }
+    if (s.ranks_.empty()) return std::nullopt;
+    return s;
+  }
+  double At(double r) const {
+    if (r <= ranks_.front()) return sigma_.front();
+    for (size_t j = 1; j < ranks_.size(); ++j)
+      if (r <= ranks_[j]) {
+        const double t = (r - ranks_[j - 1]) / (ranks_[j] - ranks_[j - 1]);
+        return sigma_[j - 1] + t * (sigma_[j] - sigma_[j - 1]);
+      }
+    return sigma_.back();
+  }
+
+ private:
+  std::vector<double> ranks_, sigma_;
+};
+
+// The answer whose error is the largest multiple of its stated error, for relative judgement.
+struct WorstRatio {
+  double ratio = kNaN;  // NaN: nothing answered
+  double error = kNaN, stated = kNaN;
+  std::string where;
+  void See(double e, double stated_error, const std::function<std::string()>& describe) {
+    if (std::isnan(e)) e = kInfinity;
+    // Where the library says the rank is exact (a stated error of 0), any error is unbounded.
+    const double q = e == 0 ? 0 : stated_error > 0 ? e / stated_error : kInfinity;
+    if (std::isnan(ratio) || q > ratio) {
+      ratio = q;
+      error = e;
+      stated = stated_error;
+      where = describe();
+    }
+  }
+};
 
 }  // namespace
 
@@ -106,6 +158,18 @@ RankCheckResult CheckRanks(const Case& c, const std::vector<RankTruth>& truths, 
     const std::vector<std::string> points = query.StrList("points");
     const std::vector<std::string> ranks = query.StrList("ranks");
     Worst rank, pmf;
+    WorstRatio relative;
+    std::optional<StatedError> stated;
+    if (t.relative) {
+      stated = StatedError::Of(obs, t.of, ranks);
+      if (!stated) {
+        // Answers without the library's bounds cannot be judged relatively: say so, never go quiet.
+        if (DoubleAnswer(obs, t.of + ".ranks[0]") || ItemAnswer(obs, t.of + ".quantiles[0]"))
+          result.outliers.push_back(TruthOutlier(t.of + ".rank_ub3", "the library's 3-sd rank bounds on the rank grid",
+                                                 "not answered"));
+        continue;
+      }
+    }
     const double n = static_cast<double>(t.n);
     for (bool inclusive : {true, false}) {
       const std::string suffix = inclusive ? "" : "_excl";
@@ -117,9 +181,11 @@ RankCheckResult CheckRanks(const Case& c, const std::vector<RankTruth>& truths, 
         const std::string field = absl::StrCat(t.of, ".ranks", suffix, "[", i, "]");
         if (auto est = DoubleAnswer(obs, field)) {
           const double exact = below.back() / n;
-          rank.See(std::fabs(*est - exact), [&] {
+          auto describe = [&] {
             return absl::StrFormat("%s = %.17g of point %s, true rank %.10g", field, *est, points[i], exact);
-          });
+          };
+          rank.See(std::fabs(*est - exact), describe);
+          if (stated) relative.See(std::fabs(*est - exact), stated->At(exact), describe);
         }
       }
       for (size_t i = 0; i <= below.size() && below.size() == points.size() && !points.empty(); ++i) {
@@ -137,13 +203,37 @@ RankCheckResult CheckRanks(const Case& c, const std::vector<RankTruth>& truths, 
         if (!item || item->index() != (item_type == "long" ? 0 : item_type == "string" ? 2 : 1)) continue;
         const double r = std::strtod(ranks[i].c_str(), nullptr);
         const double lo = truth->RankOf(*item, false), hi = truth->RankOf(*item, true);
-        rank.See(r < lo ? lo - r : r > hi ? r - hi : 0, [&] {
+        auto describe = [&] {
           return absl::StrFormat("%s = %s for rank %s has true ranks [%.10g, %.10g]", field, ItemText(*item),
                                  ranks[i], lo, hi);
-        });
+        };
+        const double e = r < lo ? lo - r : r > hi ? r - hi : 0;
+        rank.See(e, describe);
+        if (stated) relative.See(e, stated->At(r), describe);
       }
     }
     if (std::isnan(rank.error) && std::isnan(pmf.error)) continue;  // not answered: nothing to judge
+    if (t.relative) {
+      // The sample is measured in the library's stated errors: the worst answer's ratio against
+      // an epsilon of 1, so the study pools trials whose answers had different stated errors.
+      RankSample s;
+      s.of = t.of;
+      s.series = t.series;
+      s.n = t.n;
+      s.epsilon = 1;
+      s.epsilon_pmf = kNaN;
+      s.rank_error = std::min(relative.ratio, std::numeric_limits<double>::max());  // JSON has no infinity
+      s.pmf_error = kNaN;
+      result.samples.push_back(s);
+      ++result.checks;
+      if (!(relative.ratio <= max_epsilons))
+        result.outliers.push_back(TruthOutlier(
+            t.of + ".rank_error",
+            absl::StrFormat("at most %g x the library's 3-sd rank error at each rank, 0 where it says exact (n = %d)",
+                            max_epsilons, t.n),
+            absl::StrFormat("%.6g against a stated %.6g: %s", relative.error, relative.stated, relative.where)));
+      continue;
+    }
     RankSample s;
     s.of = t.of;
     s.series = t.series;

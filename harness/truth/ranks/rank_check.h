@@ -31,6 +31,9 @@ struct RankCheckResult {
 // ~99% confidence, so several times it means lost or invented weight. A query
 // with no truth (items the harness cannot rank, a count that disagrees with
 // the case's n) is an outlier too: the judge must not go quiet.
+// A relative entry (RankTruth::relative, REQ) sets each rank and quantile
+// answer against the library's own 3-sd rank bounds at its rank instead, and
+// an answer off where they say exact is an outlier whatever `max_epsilons`.
 RankCheckResult CheckRanks(const Case& c, const std::vector<RankTruth>& truths, const Observations& obs,
                            double max_epsilons);
 

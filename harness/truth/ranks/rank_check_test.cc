@@ -4,6 +4,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "absl/strings/str_cat.h"
 #include "harness/case/case_builder.h"
 
 namespace dsconform {
@@ -119,6 +120,91 @@ TEST(CheckRanks, UnansweredQueriesAreSkippedAndMissingTruthIsReported) {
 
   std::vector<RankTruth> no_query = {{"nowhere", 100, "k=8 long"}};
   EXPECT_EQ(CheckRanks(HundredLongs(), no_query, Exact(), 3).outliers.size(), 1u);
+}
+
+}  // namespace
+}  // namespace dsconform
+
+namespace dsconform {
+namespace {
+
+// HundredLongs judged relatively (REQ): rank grid 0, 0.5, 1 with 3-sd bounds that are 0 at rank 1
+// (the accurate end of an HRA sketch says exact) and 0.3 at ranks 0 and 0.5.
+Case HundredLongsRelative() {
+  ItemStream items;
+  items.generator = ItemGenerator::kOrderedLongs;
+  items.count = 100;
+  items.order = ItemOrder::kShuffled;
+  items.seed = 3;
+  CaseBuilder b("t", "kll.accuracy", "kll");
+  b.Step("create", "a", {{"k", 8}, {"item", "long"}}).Update("a", items);
+  b.Step("query", "a",
+         {{"queries", {"n", "ranks", "quantiles", "rank_lb3", "rank_ub3"}},
+          {"points", {"9", "49", "98"}},
+          {"ranks", {"0", "0.5", "1"}},
+          {"as", "q"}});
+  RankTruth t{"q", 100, "k=8 long hra"};
+  t.relative = true;
+  AddRankTruth(b, t);
+  return b.Build();
+}
+
+Observations ExactRelative() {
+  Observations obs;
+  obs.Add("q.n", Value::Int(100));
+  obs.Add("q.ranks[0]", Value::Double(0.10));
+  obs.Add("q.ranks[1]", Value::Double(0.50));
+  obs.Add("q.ranks[2]", Value::Double(0.99));
+  obs.Add("q.quantiles[0]", Value::Int(0));
+  obs.Add("q.quantiles[1]", Value::Int(49));
+  obs.Add("q.quantiles[2]", Value::Int(99));
+  const double lb[] = {-0.3, 0.2, 1}, ub[] = {0.3, 0.8, 1};
+  for (int j = 0; j < 3; ++j) {
+    obs.Add(absl::StrCat("q.rank_lb3[", j, "]"), Value::Double(lb[j]));
+    obs.Add(absl::StrCat("q.rank_ub3[", j, "]"), Value::Double(ub[j]));
+  }
+  return obs;
+}
+
+TEST(CheckRanksRelative, TheEntryRoundTripsAndOthersStayAsTheyWere) {
+  const auto truths = RankTruthsOf(HundredLongsRelative());
+  ASSERT_TRUE(truths.ok());
+  EXPECT_TRUE((*truths)[0].relative);
+  EXPECT_FALSE(RankTruthToJson({"q", 1, "s"}).contains("relative"));
+}
+
+TEST(CheckRanksRelative, AnErrorWithinTheStatedBoundAtItsRankPasses) {
+  Observations obs = ExactRelative();
+  Replace(obs, "q.ranks[1]", Value::Double(0.62));  // 0.12 off where 3 sd are 0.3
+  const RankCheckResult r = Check(HundredLongsRelative(), obs, 1);
+  EXPECT_TRUE(r.outliers.empty()) << r.outliers[0].reference.bytes;
+  ASSERT_EQ(r.samples.size(), 1u);
+  EXPECT_EQ(r.samples[0].epsilon, 1);  // in stated errors
+  EXPECT_NEAR(r.samples[0].rank_error, 0.4, 1e-9);  // the worst answer: 0.12 where 0.3 was stated
+  EXPECT_TRUE(std::isnan(r.samples[0].pmf_error));
+}
+
+TEST(CheckRanksRelative, AnyErrorWhereTheLibrarySaysExactIsAnOutlier) {
+  Observations obs = ExactRelative();
+  // True rank 0.99: the stated error there is 0.3 x (1 - 0.99) / 0.5 = 0.006, linear towards rank 1.
+  Replace(obs, "q.ranks[2]", Value::Double(0.999));  // 0.009 off: within 0.3 of an absolute epsilon
+  const RankCheckResult r = Check(HundredLongsRelative(), obs, 1);
+  ASSERT_EQ(r.outliers.size(), 1u);
+  EXPECT_EQ(r.outliers[0].field, "accuracy: q.rank_error");
+  EXPECT_THAT(r.outliers[0].candidate.bytes, HasSubstr("q.ranks[2]"));
+
+  Observations at_end = ExactRelative();
+  Replace(at_end, "q.quantiles[2]", Value::Int(98));  // rank 1 is exact: 98 has true ranks [0.98, 0.99]
+  EXPECT_EQ(Check(HundredLongsRelative(), at_end, 100).outliers.size(), 1u);
+}
+
+TEST(CheckRanksRelative, AnswersWithoutTheLibrarysBoundsAreAnOutlier) {
+  Observations obs;
+  for (const auto& f : ExactRelative().fields)
+    if (f.name.find("rank_lb3") == std::string::npos) obs.Add(f.name, f.value);
+  const RankCheckResult r = Check(HundredLongsRelative(), obs, 3);
+  ASSERT_EQ(r.outliers.size(), 1u);
+  EXPECT_THAT(r.outliers[0].field, HasSubstr("q.rank_ub3"));
 }
 
 }  // namespace

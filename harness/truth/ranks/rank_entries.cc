@@ -6,7 +6,9 @@
 namespace dsconform {
 
 nlohmann::ordered_json RankTruthToJson(const RankTruth& t) {
-  return {{"of", t.of}, {"n", t.n}, {"series", t.series}};
+  nlohmann::ordered_json j = {{"of", t.of}, {"n", t.n}, {"series", t.series}};
+  if (t.relative) j["relative"] = true;
+  return j;
 }
 
 absl::StatusOr<std::vector<RankTruth>> RankTruthsFromJson(const nlohmann::ordered_json& entries,
@@ -17,7 +19,7 @@ absl::StatusOr<std::vector<RankTruth>> RankTruthsFromJson(const nlohmann::ordere
     const std::string tpath = absl::StrCat(path, "/", i);
     const nlohmann::json e = entries[i];
     if (!e.is_object()) return absl::InvalidArgumentError(tpath + ": expected an object");
-    if (auto st = RejectUnknownKeys(e, {"of", "n", "series"}, tpath); !st.ok()) return st;
+    if (auto st = RejectUnknownKeys(e, {"of", "n", "series", "relative"}, tpath); !st.ok()) return st;
     auto of = RequireString(e, "of", tpath);
     if (!of.ok()) return of.status();
     auto n = RequireInt(e, "n", tpath);
@@ -25,7 +27,12 @@ absl::StatusOr<std::vector<RankTruth>> RankTruthsFromJson(const nlohmann::ordere
     if (*n < 0) return absl::InvalidArgumentError(tpath + "/n: must not be negative");
     auto series = OptionalString(e, "series", tpath);
     if (!series.ok()) return series.status();
-    out.push_back({*of, *n, series->value_or("")});
+    bool relative = false;
+    if (e.contains("relative")) {
+      if (!e["relative"].is_boolean()) return absl::InvalidArgumentError(tpath + "/relative: must be true or false");
+      relative = e["relative"].get<bool>();
+    }
+    out.push_back({*of, *n, series->value_or(""), relative});
   }
   return out;
 }
