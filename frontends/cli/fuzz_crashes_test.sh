@@ -52,4 +52,8 @@ for line in open(sys.argv[1]):
     e = json.loads(line)
     print(e["file"] + "\t" + " ".join(e["crashes"]))' "$list")
 [[ $entries -gt 0 ]] || fail "no entries in $list"
+# Every kept image is listed, so that none is replayed on the engines that crash on it.
+for f in "$dir"/*.sk; do
+  grep -q "\"file\": \"$(basename "$f")\"" "$list" || fail "$(basename "$f") is not listed in $(basename "$list")"
+done
 finish fuzz_crashes_test
