@@ -20,13 +20,14 @@ public final class ReservoirFuzzer {
     tolerate(() -> {
       ReservoirLongsUnion union = ReservoirLongsUnion.heapify(segment(data));
       union.toByteArray();
-      read(union.getResult());
+      // A union that has seen no sketch has no result: getResult() returns null.
+      if (union.getResult() != null) read(union.getResult());
     });
     tolerate(() -> read(ReservoirItemsSketch.heapify(segment(data), SERDE)));
     tolerate(() -> {
       ReservoirItemsUnion<String> union = ReservoirItemsUnion.heapify(segment(data), SERDE);
       union.toByteArray(SERDE);
-      read(union.getResult());
+      if (union.getResult() != null) read(union.getResult());
     });
   }
 
