@@ -56,7 +56,7 @@ std::string ParseRecordLine(const std::string& line, Record* r, const TruthKinds
   nlohmann::json j;
   try {
     j = nlohmann::json::parse(line);
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) {  // syntax, or a number past a double
     return absl::StrCat("not valid JSON (", e.what(), ")");
   }
   if (!j.is_object()) return "not a JSON object";

@@ -19,11 +19,17 @@ absl::Status ForEachJsonLine(const std::string& path, const std::string& what,
     nlohmann::json j;
     try {
       j = nlohmann::json::parse(line);
-    } catch (const nlohmann::json::parse_error& e) {
+    } catch (const nlohmann::json::exception& e) {  // a syntax error, or a number past a double's range
       return absl::InvalidArgumentError(absl::StrCat(path, ":", number, ": not JSON: ", e.what()));
     }
-    if (auto st = fn(number, j); !st.ok())
-      return absl::Status(st.code(), absl::StrCat(path, ":", number, ": ", st.message()));
+    // A reader that asks a value for the wrong type throws; that is a bad line, not a crash.
+    absl::Status st;
+    try {
+      st = fn(number, j);
+    } catch (const nlohmann::json::exception& e) {
+      st = absl::InvalidArgumentError(e.what());
+    }
+    if (!st.ok()) return absl::Status(st.code(), absl::StrCat(path, ":", number, ": ", st.message()));
   }
   return absl::OkStatus();
 }

@@ -228,7 +228,7 @@ absl::StatusOr<Corpus> ReadCorpus(const std::string& path, const FamilyCatalog& 
     OrderedJson j;  // ordered: observations keep the order the engine produced them in
     try {
       j = OrderedJson::parse(line);
-    } catch (const nlohmann::json::parse_error& e) {
+    } catch (const nlohmann::json::exception& e) {  // syntax, or a number past a double
       return at(number == 1 ? absl::InvalidArgumentError("not a dsconform corpus (the first line is not JSON)")
                             : absl::DataLossError(absl::StrCat("not JSON: ", e.what())));
     }

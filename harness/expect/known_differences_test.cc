@@ -236,5 +236,19 @@ TEST(KnownDifferences, ADirectoryIsItsFamilyFolders) {
       << bad.status();
 }
 
+// Found by the parsers fuzzer: a number past a double's range, or a member of the wrong type,
+// threw out of the loader and ended the process.
+TEST(KnownDifferences, AnOutOfRangeNumberOrAWrongTypeIsABadLine) {
+  const std::string dir = TempDir();
+  for (const std::string line : {R"({"finding": "F4", "doc": "d", "family": "hll", "max_ulps": 1e999})",
+                                  R"({"finding": ["F4"], "doc": "d", "family": "hll", "reason": "r"})"}) {
+    std::ofstream(dir + "/known_differences.jsonl") << "# first\n" << line << "\n";
+    auto known = LoadKnownDifferences({dir + "/known_differences.jsonl"});
+    ASSERT_FALSE(known.ok()) << line;
+    EXPECT_EQ(known.status().code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_NE(known.status().message().find("known_differences.jsonl:2: "), std::string::npos) << known.status();
+  }
+}
+
 }  // namespace
 }  // namespace dsconform
