@@ -1,6 +1,7 @@
 #include "harness/family/step_vocabulary.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
@@ -8,6 +9,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/match.h"
 #include "harness/case/json_access.h"
 
 namespace dsconform {
@@ -192,6 +194,47 @@ std::string MemberText(const MemberSpec& m) {
   return text;
 }
 
+// "holds": one alternative or a list of them, each {"per": N, "of": [members], "allocated": bool,
+// "refused_from": N}.
+absl::StatusOr<std::vector<HoldsSpec>> ParseHolds(const nlohmann::ordered_json& j, const StepSpec& step,
+                                                  const std::string& at) {
+  if (step.makes.empty()) return Bad(at, "only a step that makes a slot holds items");
+  const nlohmann::ordered_json list = j.is_array() ? j : nlohmann::ordered_json::array({j});
+  std::vector<HoldsSpec> out;
+  for (size_t i = 0; i < list.size(); ++i) {
+    const auto& h = list[i];
+    const std::string where = j.is_array() ? absl::StrCat(at, "/", i) : at;
+    if (!h.is_object()) return Bad(where, "expected {\"per\": N, \"of\": [members], \"allocated\": bool, \"refused_from\": N}");
+    if (auto st = WithoutPath(RejectUnknownKeys(h, {"per", "of", "allocated", "refused_from"}, "")); !st.ok())
+      return Bad(where, std::string(st.message()));
+    HoldsSpec spec;
+    if (h.contains("per")) {
+      if (!h["per"].is_number() || h["per"].get<double>() <= 0) return Bad(where + "/per", "expected a number above 0");
+      spec.per = h["per"].get<double>();
+    }
+    absl::Status st;
+    spec.of = Strings(h.value("of", nlohmann::ordered_json()), where + "/of", &st);
+    if (!st.ok()) return st;
+    if (spec.of.empty()) return Bad(where + "/of", "expected the members that size the slot");
+    for (const auto& member : spec.of) {
+      const bool known = std::any_of(step.members.begin(), step.members.end(),
+                                     [&](const MemberSpec& m) { return m.name == member && m.type == "int"; });
+      if (!known) return Bad(where + "/of", "'" + member + "' is not an int member of the step");
+    }
+    if (h.contains("allocated")) {
+      if (!h["allocated"].is_boolean()) return Bad(where + "/allocated", "expected true or false");
+      spec.allocated = h["allocated"].get<bool>();
+    }
+    if (h.contains("refused_from")) {
+      if (!h["refused_from"].is_number() || h["refused_from"].get<double>() <= 0)
+        return Bad(where + "/refused_from", "expected a number of items above 0");
+      spec.refused_from = h["refused_from"].get<double>();
+    }
+    out.push_back(std::move(spec));
+  }
+  return out;
+}
+
 }  // namespace
 
 absl::StatusOr<StepVocabulary> StepVocabulary::FromJsonText(const char* text) {
@@ -229,7 +272,8 @@ absl::StatusOr<StepVocabulary> StepVocabulary::FromJson(const nlohmann::ordered_
     const auto& s = j["steps"][i];
     const std::string at = absl::StrCat(where, "/steps/", i);
     if (auto st = WithoutPath(RejectUnknownKeys(
-            s, {"step", "makes", "on", "slotless", "items", "members", "observes", "java", "cpp", "example"}, ""));
+            s, {"step", "makes", "on", "slotless", "items", "members", "observes", "holds", "java", "cpp", "example"},
+            ""));
         !st.ok())
       return Bad(at, std::string(st.message()));
     StepSpec step;
@@ -257,6 +301,11 @@ absl::StatusOr<StepVocabulary> StepVocabulary::FromJson(const nlohmann::ordered_
     }
     for (const auto& o : s.value("observes", nlohmann::ordered_json::array()))
       step.observes.push_back({Text(o, "field"), Text(o, "kind")});
+    if (s.contains("holds")) {
+      auto holds = ParseHolds(s["holds"], step, at + "/holds");
+      if (!holds.ok()) return holds.status();
+      step.holds = std::move(*holds);
+    }
     step.java = Text(s, "java");
     step.cpp = Text(s, "cpp");
     if (s.contains("example")) {
@@ -286,6 +335,27 @@ absl::StatusOr<StepVocabulary> StepVocabulary::FromJson(const nlohmann::ordered_
     }
   }
   return v;
+}
+
+std::optional<StepVocabulary::Capacity> StepVocabulary::CapacityOf(const Op& op) const {
+  const StepSpec* step = FindStep(op.op);
+  if (step == nullptr) return std::nullopt;
+  for (const HoldsSpec& h : step->holds) {
+    double items = h.per;
+    bool complete = true;
+    for (const auto& member : h.of) {
+      auto it = op.args.find(member);
+      if (it == op.args.end() || !it->is_number_integer()) {
+        complete = false;
+        break;
+      }
+      const int64_t value = it->get<int64_t>();
+      items *= absl::StartsWith(member, "lg_") ? std::ldexp(1.0, static_cast<int>(std::min<int64_t>(value, 62)))
+                                               : static_cast<double>(value);
+    }
+    if (complete) return Capacity{h.refused_from > 0 && items >= h.refused_from ? 0 : items, h.allocated};
+  }
+  return std::nullopt;
 }
 
 const StepVocabulary& StepVocabulary::Compiled(const char* text) {

@@ -44,6 +44,19 @@ struct ObservationSpec {
   std::string kind;  // bytes, double, int, bool, string, item, query (the query's own kind)
 };
 
+// How many items a slot a step makes can hold at most, as data, so the runner can tell what a
+// case will hold before it runs (harness/run/case_memory.h): `per` times the product of the
+// members in `of`, each a count, or 2 to its power when its name starts with "lg_". A slot the
+// library allocates whole when it is made (`allocated`) holds that much from the start; any
+// other holds no more than the items the case gives it. One of `refused_from` items or more the
+// libraries refuse to make (a case that asks for it is one of refusal), and it holds nothing.
+struct HoldsSpec {
+  double per = 1;
+  std::vector<std::string> of;
+  bool allocated = false;
+  double refused_from = 0;  // 0: none refused
+};
+
 struct StepSpec {
   std::string name;
   std::string makes;            // the kind of slot it creates ("" when it acts on an existing one)
@@ -52,6 +65,10 @@ struct StepSpec {
   bool items = false;           // takes an item stream
   std::vector<MemberSpec> members;
   std::vector<ObservationSpec> observes;
+  // Alternatives, the first whose members the step carries applies (a Bloom filter is made by
+  // size or by accuracy). Empty: the step makes its slot from others (a result, a copy, an
+  // image), which holds what they hold.
+  std::vector<HoldsSpec> holds;
   std::string java, cpp;        // the library calls, for the tables of docs/case-format.md
   // A short program (case ops) that uses the step, for a step no suite uses: the test of the engines'
   // declared steps runs it (frontends/conformance/declared_steps_test.cc). Empty: none.
@@ -94,6 +111,14 @@ class StepVocabulary {
   std::string KindMadeBy(const Op& op) const;
   // The observation fields a step produces, one per template and list element.
   std::vector<std::string> ProducedFields(const Op& op) const;
+  // The most items the slot `op` makes can hold by its members (HoldsSpec), and whether the
+  // library allocates them at once; nothing when its step states no bound or the op lacks the
+  // members of every alternative.
+  struct Capacity {
+    double items = 0;
+    bool allocated = false;
+  };
+  std::optional<Capacity> CapacityOf(const Op& op) const;
 
   // The family's section of docs/case-format.md: the step table and the queries.
   std::string MarkdownSection() const;
