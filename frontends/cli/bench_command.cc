@@ -245,6 +245,7 @@ int BenchCommand(const std::vector<std::string>& args, const std::string& comman
   setup.info.known_differences = known->Describe();
   setup.options.should_stop = InstallStopSignals();
   setup.options.families = &CompiledFamilies();
+  setup.options.memory_budget_bytes = request.memory_budget_bytes;  // ResolveEngines checked it
   m.engines = setup.info.engines;
 
   auto temp_root = MakeTempRoot();

@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "harness/run/memory_budget.h"
 
 ABSL_FLAG(std::string, suite, "hll.*", "suites to run: comma-separated names or globs (see `dsconform list suites`)");
 ABSL_FLAG(std::string, engines, "auto",
@@ -41,6 +42,10 @@ ABSL_FLAG(std::string, jvm_options, "", "extra JVM options, comma-separated (e.g
 ABSL_FLAG(int64_t, engine_memory, 0,
           "MiB of data memory each out-of-process engine may take (0: no limit); past it an allocation fails "
           "(for fuzzing: a damaged image that asks for gigabytes is refused or crashes, not swapped)");
+ABSL_FLAG(int64_t, memory, 0,
+          "MiB a run may hold at once, its engines and the Java heap included (0: a quarter of the machine's "
+          "memory, at most 3072); work is admitted within it, the Java heap is half of it unless --jvm_options gives "
+          "-Xmx, and a case that alone would need more is refused before anything runs");
 ABSL_FLAG(std::string, java_jar, "", "a datasketches-java jar to run as java@<its version> (e.g. built from a commit)");
 ABSL_FLAG(double, outlier_sigmas, 6,
           "an estimate further than this many stated standard errors from the case's truth is a finding");
@@ -138,6 +143,13 @@ absl::StatusOr<std::vector<std::string>> ParseFlags(int argc, char** argv, bool*
     if (given != nullptr) given->insert(std::string(flag->Name()));
   }
   return positional;
+}
+
+absl::StatusOr<int64_t> MemoryBudgetFromFlag() {
+  const int64_t mib = absl::GetFlag(FLAGS_memory);
+  if (mib < 0) return absl::InvalidArgumentError(absl::StrCat("--memory=", mib, ": MiB, 0 (from the machine) or more"));
+  if (mib > 0 && mib < 64) return absl::InvalidArgumentError(absl::StrCat("--memory=", mib, ": MiB, at least 64"));
+  return mib > 0 ? mib << 20 : DefaultMemoryBudget(PhysicalMemoryBytes());
 }
 
 absl::Status CheckFlagsFitCommand(const std::string& command, const std::set<std::string>& given) {

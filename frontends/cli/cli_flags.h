@@ -30,6 +30,7 @@ ABSL_DECLARE_FLAG(std::string, writer);
 ABSL_DECLARE_FLAG(std::string, jvm_options);
 ABSL_DECLARE_FLAG(std::string, java_jar);
 ABSL_DECLARE_FLAG(int64_t, engine_memory);
+ABSL_DECLARE_FLAG(int64_t, memory);
 ABSL_DECLARE_FLAG(bool, resume);
 ABSL_DECLARE_FLAG(double, outlier_sigmas);
 ABSL_DECLARE_FLAG(double, rank_outlier_epsilons);
@@ -56,6 +57,9 @@ constexpr int kExitInterrupted = 130;
 // an unknown flag or a bad value is an error (exit status 2), not abseil's
 // exit(1). Returns the positional arguments. Sets *help for --help, and adds
 // the name of every flag given to *given.
+// The bytes a run may hold at once (--memory, in MiB; 0: from the machine, harness/run/memory_budget.h).
+absl::StatusOr<int64_t> MemoryBudgetFromFlag();
+
 absl::StatusOr<std::vector<std::string>> ParseFlags(int argc, char** argv, bool* help,
                                                     std::set<std::string>* given = nullptr);
 

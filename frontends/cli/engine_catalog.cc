@@ -12,6 +12,7 @@
 #include "java-bridge/java_engine.h"
 #include "java-bridge/staged_versions.h"
 #include "harness/corpus/corpus_engine.h"
+#include "harness/run/memory_budget.h"
 #include "harness/engine/process/process_engine_spec.h"
 #ifdef DSCONFORM_HAVE_CPP
 #include "engines/native/cpp_engine.h"
@@ -55,6 +56,8 @@ EngineRequest EngineRequestFromFlags() {
   request.jvm_options = SplitList(absl::GetFlag(FLAGS_jvm_options));
   request.java_jar = absl::GetFlag(FLAGS_java_jar);
   request.engine_memory_mib = absl::GetFlag(FLAGS_engine_memory);
+  auto budget = MemoryBudgetFromFlag();
+  request.memory_budget_bytes = budget.ok() ? *budget : -1;  // ResolveEngines says what is wrong
   return request;
 }
 
@@ -98,6 +101,7 @@ bool HaveCpp() {
 absl::StatusOr<std::vector<std::unique_ptr<EngineFactory>>> ResolveEngines(const EngineRequest& request) {
   if (request.engine_memory_mib < 0)
     return absl::InvalidArgumentError(absl::StrCat("--engine_memory=", request.engine_memory_mib, ": MiB, 0 or more"));
+  if (request.memory_budget_bytes < 0) return MemoryBudgetFromFlag().status();
   std::vector<std::string> specs = request.specs;
   if (specs.size() == 1 && specs[0] == "auto") {
     // The Java reference against every build of the native library this
@@ -152,7 +156,9 @@ absl::StatusOr<std::vector<std::unique_ptr<EngineFactory>>> ResolveEngines(const
         absl::StartsWith(spec, "java-direct@")) {
       auto js = ParseJavaEngineSpec(spec);
       if (!js.ok()) return js.status();
-      js->jvm.extra = request.jvm_options;
+      js->jvm.extra = request.jvm_options;  // an -Xmx among them comes later and wins
+      if (request.memory_budget_bytes > 0)
+        js->jvm.max_heap = absl::StrCat(JavaHeapBytes(request.memory_budget_bytes) >> 20, "m");
       auto f = MakeJavaEngineFactory(*js);
       if (!f.ok()) return f.status();
       out.push_back(std::move(*f));

@@ -15,6 +15,7 @@ struct EngineRequest {
   std::vector<std::string> jvm_options;  // extra JVM options
   std::string java_jar;                  // an extra datasketches-java jar
   int64_t engine_memory_mib = 0;         // per out-of-process engine; 0: no limit
+  int64_t memory_budget_bytes = 0;       // the run's (--memory): sizes the Java heap; 0: the JVM's default 2 GiB
 };
 
 // The request the flags --engines, --jvm_options, --java_jar and

@@ -24,6 +24,7 @@
 #include "frontends/cli/test_signal.h"
 #include "harness/case/glob_match.h"
 #include "harness/engine/process/child_process.h"
+#include "harness/bench/peak_memory.h"
 #include "harness/expect/known_differences.h"
 #include "harness/expect/rule_drafts.h"
 #include "harness/fuzz/fuzz_cases.h"
@@ -230,6 +231,9 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
   int jobs = absl::GetFlag(FLAGS_jobs);
   if (jobs <= 0) jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   RunOptions options;
+  auto budget = MemoryBudgetFromFlag();
+  if (!budget.ok()) return UsageError(std::string(budget.status().message()));
+  options.memory_budget_bytes = *budget;
   options.should_stop = InstallStopSignals();
   auto workers = CreateEngines(raw, jobs);
   if (!workers.ok()) return UsageError(std::string(workers.status().message()));
@@ -292,6 +296,8 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
   progress.Finish(stats->cases_done);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   info.status = stats->interrupted ? "interrupted" : "complete";
+  info.memory_budget_bytes = options.memory_budget_bytes;
+  info.peak_rss_bytes = std::max<int64_t>(0, ReadProcessMemory().peak_rss_bytes);
   // Trials (one engine running one case with truth) and the estimates they judged (harness/truth/).
   int64_t trials = 0, estimates = 0;
   for (const Record& r : (*output)->records()) {
@@ -309,7 +315,9 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
     after_records_file = [&] {
       RaiseTestSignal(**test_signal, absl::StrCat(stats->cases_done, " cases done and records.jsonl written"));
     };
-  if (auto st = (*output)->Finish(info, judged ? &known : nullptr, absl::StrFormat("took %.1f s", seconds), stdout,
+  if (auto st = (*output)->Finish(info, judged ? &known : nullptr, absl::StrFormat("took %.1f s, peak %lld MiB resident (budget %lld MiB)", seconds,
+                                                  static_cast<long long>(info.peak_rss_bytes >> 20),
+                                                  static_cast<long long>(info.memory_budget_bytes >> 20)), stdout,
                                   after_records_file);
       !st.ok()) {
     std::fprintf(stderr, "dsconform: %s\n", std::string(st.message()).c_str());

@@ -7,7 +7,7 @@
 
 namespace dsconform {
 
-// This process's resident memory, for `dsconform bench`; -1 where unknown.
+// This process's resident memory, for `dsconform bench` and a run's run_info.json; -1 where unknown.
 struct ProcessMemory {
   int64_t peak_rss_bytes = -1;  // VmHWM: the high-water mark since the process started or the last ResetPeakRss
   int64_t rss_bytes = -1;       // VmRSS: now

@@ -96,6 +96,8 @@ nlohmann::ordered_json RunInfoToJson(const RunInfo& info) {
   if (!info.case_source.empty()) j["case_source"] = info.case_source;
   if (info.shard_count > 1)
     j["shard"] = {{"index", info.shard_index}, {"count", info.shard_count}, {"all_cases", info.all_cases}};
+  if (info.memory_budget_bytes > 0 || info.peak_rss_bytes > 0)
+    j["memory"] = {{"budget_bytes", info.memory_budget_bytes}, {"peak_rss_bytes", info.peak_rss_bytes}};
   return j;
 }
 
@@ -117,6 +119,10 @@ bool RunInfoFromJson(const nlohmann::json& j, RunInfo* out, std::string* error) 
       out->shard_index = shard.at("index").get<int64_t>();
       out->shard_count = shard.at("count").get<int64_t>();
       out->all_cases = shard.at("all_cases").get<int64_t>();
+    }
+    if (j.contains("memory")) {
+      out->memory_budget_bytes = j.at("memory").value("budget_bytes", int64_t{0});
+      out->peak_rss_bytes = j.at("memory").value("peak_rss_bytes", int64_t{0});
     }
   } catch (const std::exception& e) {
     *error = e.what();

@@ -95,6 +95,10 @@ struct RunInfo {
   int64_t shard_index = 0;
   int64_t shard_count = 1;
   int64_t all_cases = 0;
+  // The memory the run was given (--memory) and the peak resident memory of the process that ran
+  // it, the JVM of the Java engines included (engines out of process are not); 0: not known.
+  int64_t memory_budget_bytes = 0;
+  int64_t peak_rss_bytes = 0;
 };
 
 nlohmann::ordered_json RecordToJson(const Record& r);

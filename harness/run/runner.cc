@@ -9,6 +9,8 @@
 #include "absl/strings/str_cat.h"
 #include "harness/run/batch_execution.h"
 #include "harness/run/batch_scheduler.h"
+#include "harness/run/case_memory.h"
+#include "harness/run/memory_gate.h"
 #include "harness/run/record_builder.h"
 
 namespace dsconform {
@@ -31,22 +33,45 @@ constexpr int64_t kItemsPerCaseOverhead = 2000;
 
 int64_t CostOf(const Case& c) { return ItemsOf(c) + kItemsPerCaseOverhead; }
 
-std::vector<std::vector<IndexedCase>> MakeBatches(const std::vector<IndexedCase>& cases, const RunOptions& o) {
+std::vector<std::vector<IndexedCase>> MakeBatches(const std::vector<IndexedCase>& cases, const RunOptions& o,
+                                                  const std::vector<int64_t>& bytes) {
   std::vector<std::vector<IndexedCase>> batches;
   std::vector<IndexedCase> current;
-  int64_t items = 0;
-  for (const auto& ic : cases) {
-    const int64_t n = ItemsOf(*ic.c);
-    if (!current.empty() && (static_cast<int>(current.size()) >= o.max_batch_cases || items + n > o.max_batch_items)) {
+  int64_t items = 0, held = 0;
+  // A worker's share of the budget: batches within it run side by side without waiting.
+  const int64_t share = o.memory_budget_bytes > 0 && !bytes.empty() ? o.memory_budget_bytes / std::max(1, o.jobs) : 0;
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const int64_t n = ItemsOf(*cases[i].c);
+    const int64_t b = share > 0 ? bytes[i] : 0;
+    if (!current.empty() && (static_cast<int>(current.size()) >= o.max_batch_cases || items + n > o.max_batch_items ||
+                             (share > 0 && held + b > share))) {
       batches.push_back(std::move(current));
       current.clear();
       items = 0;
+      held = 0;
     }
-    current.push_back(ic);
+    current.push_back(cases[i]);
     items += n;
+    held += b;
   }
   if (!current.empty()) batches.push_back(std::move(current));
   return batches;
+}
+
+absl::StatusOr<std::vector<int64_t>> EstimateMemory(const std::vector<IndexedCase>& cases, int engines,
+                                                     const RunOptions& options) {
+  std::vector<int64_t> bytes;
+  bytes.reserve(cases.size());
+  for (const auto& ic : cases) {
+    const Family* family = options.families != nullptr ? options.families->Find(ic.c->family) : nullptr;
+    bytes.push_back(EstimateCaseMemory(*ic.c, family != nullptr ? &family->vocabulary() : nullptr).Total(engines));
+    if (options.memory_budget_bytes > 0 && bytes.back() > options.memory_budget_bytes)
+      return absl::ResourceExhaustedError(absl::StrCat(
+          "case ", ic.c->id, " would hold about ", bytes.back() >> 20, " MiB on ", engines,
+          " engines, more than the run's memory budget of ", options.memory_budget_bytes >> 20,
+          " MiB: give it more (--memory=MiB), run it on fewer engines, or leave it out (--cases)"));
+  }
+  return bytes;
 }
 
 absl::StatusOr<std::vector<EngineSet>> CreateEngines(const std::vector<EngineFactory*>& factories, int jobs) {
@@ -68,13 +93,24 @@ absl::StatusOr<RunStats> RunCases(const std::vector<IndexedCase>& cases, std::ve
   for (const auto& e : workers[0]) names.push_back(e->name());
   if (options.reference >= names.size()) return absl::InvalidArgumentError("reference engine index out of range");
 
-  const auto batches = MakeBatches(cases, options);
-  std::vector<int64_t> cost(batches.size());
+  std::vector<int64_t> case_bytes;
+  if (options.memory_budget_bytes > 0) {
+    auto estimated = EstimateMemory(cases, static_cast<int>(names.size()), options);
+    if (!estimated.ok()) return estimated.status();
+    case_bytes = std::move(*estimated);
+  }
+  const auto batches = MakeBatches(cases, options, case_bytes);
+  std::vector<int64_t> cost(batches.size()), held(batches.size());
   int64_t total_cost = 0;
-  for (size_t b = 0; b < batches.size(); ++b) {
-    for (const auto& ic : batches[b]) cost[b] += CostOf(*ic.c);
+  for (size_t b = 0, i = 0; b < batches.size(); ++b) {
+    for (const auto& ic : batches[b]) {
+      cost[b] += CostOf(*ic.c);
+      if (!case_bytes.empty()) held[b] += case_bytes[i];
+      ++i;
+    }
     total_cost += cost[b];
   }
+  MemoryGate gate(options.memory_budget_bytes);
   BatchScheduler scheduler(cost);
   TapeCache tapes;  // the workers' cases share the streams' longest tapes
   std::atomic<bool> stop{false};
@@ -94,8 +130,15 @@ absl::StatusOr<RunStats> RunCases(const std::vector<IndexedCase>& cases, std::ve
       if (!taken) break;
       const size_t b = *taken;
       const auto& batch = batches[b];
-      BatchOutcome outcome = ExecuteBatch(batch, engines, &tapes);
-      std::vector<Record> records = BuildBatchRecords(batch, names, outcome, options);
+      // Its records hold only the image heads (max_record_image_bytes), so the batch's memory is
+      // given back once they are made.
+      gate.Enter(held[b]);
+      std::vector<Record> records;
+      {
+        BatchOutcome outcome = ExecuteBatch(batch, engines, &tapes);
+        records = BuildBatchRecords(batch, names, outcome, options);
+      }
+      gate.Leave(held[b]);
       const int64_t n = static_cast<int64_t>(records.size());
       absl::Status st = sink.Write(batch, std::move(records));
       std::lock_guard<std::mutex> lock(mu);

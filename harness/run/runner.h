@@ -31,6 +31,10 @@ struct RunOptions {
   // (DiffOptions::max_image_bytes); negative keeps them whole (--keep_images).
   int64_t max_record_image_bytes = int64_t{4} << 10;
   size_t reference = 0;                // index into the engine list
+  // The memory the run may hold at once, in bytes (0: no bound). Batches are cut and admitted so
+  // that the estimates of what runs at once (harness/run/case_memory.h) stay within it, and a
+  // case whose estimate alone exceeds it is refused before anything runs.
+  int64_t memory_budget_bytes = 0;
   // The families whose decoders, invariants and kinds of truth judge the records
   // (the front end's catalog); cases of a family it lacks are compared
   // undecoded, and their truth is not judged.
@@ -76,8 +80,16 @@ using EngineSet = std::vector<std::unique_ptr<Engine>>;
 int64_t CostOf(const Case& c);
 
 // Consecutive cases, cut when a batch reaches options.max_batch_cases or
-// options.max_batch_items.
-std::vector<std::vector<IndexedCase>> MakeBatches(const std::vector<IndexedCase>& cases, const RunOptions& options);
+// options.max_batch_items, or when its cases' `bytes` (one per case; empty: not counted) pass
+// an equal share of options.memory_budget_bytes among the workers.
+std::vector<std::vector<IndexedCase>> MakeBatches(const std::vector<IndexedCase>& cases, const RunOptions& options,
+                                                  const std::vector<int64_t>& bytes = {});
+
+// What each case would hold on `engines` engines (harness/run/case_memory.h), by its family's
+// steps in options.families; an error naming the first case whose estimate alone exceeds
+// options.memory_budget_bytes (when it bounds the run).
+absl::StatusOr<std::vector<int64_t>> EstimateMemory(const std::vector<IndexedCase>& cases, int engines,
+                                                     const RunOptions& options);
 
 // Creates jobs x engines instances up front, so a broken engine is reported
 // before any case runs.

@@ -124,6 +124,44 @@ TEST(Runner, RecordsInCaseOrderAreTheSameWhateverTheNumberOfWorkers) {
   }
 }
 
+TEST(Runner, AMemoryBudgetCutsBatchesToAWorkersShareAndRefusesACaseLargerThanItAll) {
+  // Without its family, case n=i is taken to hold its i items (8 bytes each) once as a tape and
+  // in one slot per engine: 24 i bytes on two.
+  const auto cases = MakeCases(40);
+  std::vector<IndexedCase> indexed;
+  for (size_t i = 0; i < cases.size(); ++i) indexed.push_back({static_cast<int64_t>(i), &cases[i]});
+  RunOptions options;
+  options.jobs = 2;
+  options.memory_budget_bytes = 2400;
+  auto bytes = EstimateMemory(indexed, 2, options);
+  ASSERT_TRUE(bytes.ok()) << bytes.status();
+  EXPECT_EQ((*bytes)[39], 24 * 39);
+  const auto batches = MakeBatches(indexed, options, *bytes);
+  size_t i = 0;
+  for (const auto& batch : batches) {
+    int64_t held = 0;
+    for (size_t k = 0; k < batch.size(); ++k) held += (*bytes)[i++];
+    EXPECT_TRUE(held <= 1200 || batch.size() == 1) << held;
+  }
+  EXPECT_EQ(i, cases.size());
+  EXPECT_GT(batches.size(), MakeBatches(indexed, RunOptions()).size());
+
+  FakeFactory ref("java@1"), cand("cpp@1");
+  auto workers = CreateEngines({&ref, &cand}, 2);
+  ASSERT_TRUE(workers.ok());
+  CollectingSink sink;
+  ASSERT_TRUE(RunCases(indexed, *workers, options, sink, nullptr).ok());
+  EXPECT_EQ(sink.records.size(), cases.size());
+
+  options.memory_budget_bytes = 600;  // n=25 needs 600, n=26 more
+  CollectingSink none;
+  auto refused = RunCases(indexed, *workers, options, none, nullptr);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_NE(refused.status().message().find("case hll/fake/n=26 would hold"), std::string::npos) << refused.status();
+  EXPECT_TRUE(none.records.empty());
+}
+
 TEST(Runner, EachBatchGoesToTheSinkAsItFinishesTheLargestFirstAndCountsOnlyOnceTaken) {
   // Case n=i has i items: with two workers the last batch (the costliest) runs first, and its
   // records must not wait for the earlier batches. Progress counts a batch only once the sink

@@ -1,0 +1,129 @@
+#include "harness/run/case_memory.h"
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include "gtest/gtest.h"
+#include "harness/run/memory_budget.h"
+#include "harness/run/memory_gate.h"
+
+namespace dsconform {
+namespace {
+
+// A family of two steps: `create` holds up to 2^lg_k items as it takes them, `filter` is
+// allocated whole (bits / 64 words) when it is made; `result` is made from another slot.
+constexpr const char* kVocabulary = R"({
+  "family": "toy", "slot_kinds": {"sketch": null, "filter": null},
+  "steps": [
+    {"step": "create", "makes": "sketch", "members": {"lg_k": {"type": "int", "min": 4, "max": 26}},
+     "holds": {"per": 2, "of": ["lg_k"]}},
+    {"step": "filter", "makes": "filter", "members": {"bits": {"type": "int", "min": 1}},
+     "holds": [{"per": 0.015625, "of": ["bits"], "allocated": true, "refused_from": 1073741824}]},
+    {"step": "update", "on": ["sketch", "filter"], "items": true},
+    {"step": "result", "makes": "sketch", "members": {"from": {"type": "slot", "of": ["sketch"]}}},
+    {"step": "serialize", "on": ["sketch", "filter"]}
+  ]})";
+
+const StepVocabulary& Toy() {
+  static const StepVocabulary& v = StepVocabulary::Compiled(kVocabulary);
+  return v;
+}
+
+Op Make(const std::string& step, const std::string& slot, nlohmann::ordered_json args) {
+  Op op;
+  op.op = step;
+  op.sketch = slot;
+  op.args = std::move(args);
+  return op;
+}
+
+Op Update(const std::string& slot, int64_t count, ItemGenerator generator = ItemGenerator::kSequence) {
+  Op op = Make("update", slot, nlohmann::ordered_json::object());
+  op.items = ItemStream{generator, 0, 0, count};
+  return op;
+}
+
+TEST(CaseMemory, AGrowingSlotHoldsItsItemsUpToItsCapacity) {
+  Case few;
+  few.ops = {Make("create", "a", {{"lg_k", 10}}), Update("a", 100), Make("serialize", "a", nlohmann::ordered_json::object())};
+  CaseMemory m = EstimateCaseMemory(few, &Toy());
+  EXPECT_EQ(m.tape_bytes, 800);
+  EXPECT_EQ(m.first_state, 800);
+  EXPECT_EQ(m.first_images, 800);
+  EXPECT_EQ(m.cross_read, 0);
+
+  Case many = few;
+  many.ops[1] = Update("a", 1 << 20);
+  m = EstimateCaseMemory(many, &Toy());
+  EXPECT_EQ(m.tape_bytes, 8 << 20);
+  EXPECT_EQ(m.first_state, (2 << 10) * 8);  // its capacity, 2 * 2^10 items of 8 bytes
+  EXPECT_EQ(m.first_images, (2 << 10) * 8);
+}
+
+TEST(CaseMemory, AnAllocatedSlotHoldsItsCapacityWhateverItTakes) {
+  Case c;
+  c.ops = {Make("filter", "f", {{"bits", 1 << 26}}), Update("f", 10)};
+  EXPECT_EQ(EstimateCaseMemory(c, &Toy()).first_state, (1 << 26) / 8);
+  c.ops[0] = Make("filter", "f", {{"bits", int64_t{1} << 36}});  // 2^30 words: the library refuses it
+  EXPECT_EQ(EstimateCaseMemory(c, &Toy()).first_state, 0);
+}
+
+TEST(CaseMemory, SlotsMadeFromOthersAreAsLargeAsTheLargestAndStringsWeighMore) {
+  Case c;
+  c.ops = {Make("create", "a", {{"lg_k", 4}}), Update("a", 1000, ItemGenerator::kAsciiStrings),
+           Make("result", "r", {{"from", "a"}})};
+  EXPECT_EQ(EstimateCaseMemory(c, &Toy()).first_state, 2 * 32 * 48);  // 32 items of 48 bytes, twice
+}
+
+TEST(CaseMemory, EveryReaderHoldsEveryWritersImagesAndTheHarnessEveryAnswer) {
+  Case c;
+  c.ops = {Make("create", "a", {{"lg_k", 10}}), Update("a", 100), Make("serialize", "a", nlohmann::ordered_json::object())};
+  c.cross = CrossStage{{"a.compact"}, {Make("result", "b", {{"from", "a"}}),
+                                       Make("serialize", "b", nlohmann::ordered_json::object())}};
+  const CaseMemory m = EstimateCaseMemory(c, &Toy());
+  EXPECT_EQ(m.cross_read, 800);
+  EXPECT_EQ(m.cross_state, 800);
+  EXPECT_EQ(m.cross_images, 800);
+  // Three engines: each reads three writers' images (800 + 800 + 3 * 800 bytes at once), and the
+  // harness keeps 3 first answers, 3 writers' images and 9 cross answers.
+  EXPECT_EQ(m.Total(3), 800 + 3 * 4000 + 3 * 1600 + 9 * 800);
+}
+
+TEST(CaseMemory, WithoutItsFamilyEverySlotHoldsEveryItem) {
+  Case c;
+  c.ops = {Make("create", "a", {{"lg_k", 4}}), Update("a", 1000), Make("create", "b", {{"lg_k", 4}})};
+  EXPECT_EQ(EstimateCaseMemory(c, nullptr).first_state, 2 * 8000);
+}
+
+TEST(MemoryBudget, AQuarterOfTheMachineAndAtMostThreeGiB) {
+  EXPECT_EQ(DefaultMemoryBudget(int64_t{24} << 30), int64_t{3} << 30);
+  EXPECT_EQ(DefaultMemoryBudget(int64_t{4} << 30), int64_t{1} << 30);
+  EXPECT_EQ(DefaultMemoryBudget(0), int64_t{3} << 30);
+  EXPECT_EQ(JavaHeapBytes(int64_t{3} << 30), int64_t{3} << 29);
+  EXPECT_EQ(JavaHeapBytes(int64_t{100} << 20), int64_t{256} << 20);
+  EXPECT_GT(PhysicalMemoryBytes(), 0);
+}
+
+TEST(MemoryGate, ABatchThatDoesNotFitWaitsForTheOthers) {
+  MemoryGate gate(100);
+  gate.Enter(60);
+  std::atomic<bool> entered{false};
+  std::thread second([&] {
+    gate.Enter(60);
+    entered = true;
+    gate.Leave(60);
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  EXPECT_FALSE(entered.load());
+  gate.Enter(40);  // what fits enters at once
+  gate.Leave(40);
+  gate.Leave(60);
+  second.join();
+  EXPECT_TRUE(entered.load());
+  gate.Enter(500);  // alone, whatever its size
+  gate.Leave(500);
+}
+
+}  // namespace
+}  // namespace dsconform
