@@ -19,6 +19,7 @@
 #include "harness/bench/bench_figures.h"
 #include "harness/bench/bench_output.h"
 #include "harness/bench/peak_memory.h"
+#include "harness/run/memory_budget.h"
 #include "harness/bench/serial_pass.h"
 #include "harness/bench/timed_engine.h"
 #include "frontends/cli/case_selection.h"
@@ -245,7 +246,7 @@ int BenchCommand(const std::vector<std::string>& args, const std::string& comman
   setup.info.known_differences = known->Describe();
   setup.options.should_stop = InstallStopSignals();
   setup.options.families = &CompiledFamilies();
-  setup.options.memory_budget_bytes = request.memory_budget_bytes;  // ResolveEngines checked it
+  setup.options.memory_budget_bytes = CasesBytes(request.memory_budget_bytes);  // ResolveEngines checked it
   m.engines = setup.info.engines;
 
   auto temp_root = MakeTempRoot();

@@ -34,7 +34,7 @@ cmp -s "$work/free/records.jsonl" "$work/bounded/records.jsonl" || fail "the bou
 check "too large" 2 "$dsconform" run --suite='theta.matrix' --scale=full --engines=java,java-direct --memory=64 \
   --cases='theta/sketch/lgk=21/*' --report_dir="$work/large"
 expect_in "$work/err" "would hold about"
-expect_in "$work/err" "more than the run's memory budget of 64 MiB"
+expect_in "$work/err" "more than the 16 MiB the run's memory budget leaves its cases"
 [[ ! -e $work/large/records.jsonl ]] || [[ ! -s $work/large/records.jsonl ]] || fail "the refused run wrote records"
 check "bad budget" 2 "$dsconform" run --suite='theta.setops' --engines=java,java-direct --memory=-1 --report_dir="$work/bad"
 expect_in "$work/err" "--memory=-1: MiB"

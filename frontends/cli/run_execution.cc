@@ -25,6 +25,7 @@
 #include "harness/case/glob_match.h"
 #include "harness/engine/process/child_process.h"
 #include "harness/bench/peak_memory.h"
+#include "harness/run/memory_budget.h"
 #include "harness/expect/known_differences.h"
 #include "harness/expect/rule_drafts.h"
 #include "harness/fuzz/fuzz_cases.h"
@@ -233,7 +234,7 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
   RunOptions options;
   auto budget = MemoryBudgetFromFlag();
   if (!budget.ok()) return UsageError(std::string(budget.status().message()));
-  options.memory_budget_bytes = *budget;
+  options.memory_budget_bytes = CasesBytes(*budget);
   options.should_stop = InstallStopSignals();
   auto workers = CreateEngines(raw, jobs);
   if (!workers.ok()) return UsageError(std::string(workers.status().message()));
@@ -296,7 +297,7 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
   progress.Finish(stats->cases_done);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   info.status = stats->interrupted ? "interrupted" : "complete";
-  info.memory_budget_bytes = options.memory_budget_bytes;
+  info.memory_budget_bytes = *budget;
   info.peak_rss_bytes = std::max<int64_t>(0, ReadProcessMemory().peak_rss_bytes);
   // Trials (one engine running one case with truth) and the estimates they judged (harness/truth/).
   int64_t trials = 0, estimates = 0;

@@ -13,9 +13,14 @@ int64_t DefaultMemoryBudget(int64_t physical_bytes);
 // This machine's memory in bytes; 0 when it cannot be told.
 int64_t PhysicalMemoryBytes();
 
-// The heap of the JVM the Java engines share, out of the run's budget: half of it (the Java
-// engines are at most half of the engines that hold a case), at least 256 MiB.
+// The heap of the JVM the Java engines share, out of the run's budget: a third of it, at least
+// 256 MiB. Apart from what the cases hold: a JVM's heap fills up to its maximum with garbage
+// before it collects, so its resident memory approaches that maximum whatever the cases hold.
 int64_t JavaHeapBytes(int64_t budget_bytes);
+
+// What the cases may hold at once (RunOptions::memory_budget_bytes) out of the run's budget: the
+// rest beside the Java heap, and at least a quarter of it.
+int64_t CasesBytes(int64_t budget_bytes);
 
 }  // namespace dsconform
 

@@ -68,8 +68,9 @@ absl::StatusOr<std::vector<int64_t>> EstimateMemory(const std::vector<IndexedCas
     if (options.memory_budget_bytes > 0 && bytes.back() > options.memory_budget_bytes)
       return absl::ResourceExhaustedError(absl::StrCat(
           "case ", ic.c->id, " would hold about ", bytes.back() >> 20, " MiB on ", engines,
-          " engines, more than the run's memory budget of ", options.memory_budget_bytes >> 20,
-          " MiB: give it more (--memory=MiB), run it on fewer engines, or leave it out (--cases)"));
+          " engines, more than the ", options.memory_budget_bytes >> 20,
+          " MiB the run's memory budget leaves its cases: give the run more (--memory=MiB), run the case on "
+          "fewer engines, or leave it out (--cases)"));
   }
   return bytes;
 }

@@ -31,7 +31,7 @@ struct RunOptions {
   // (DiffOptions::max_image_bytes); negative keeps them whole (--keep_images).
   int64_t max_record_image_bytes = int64_t{4} << 10;
   size_t reference = 0;                // index into the engine list
-  // The memory the run may hold at once, in bytes (0: no bound). Batches are cut and admitted so
+  // The memory the cases may hold at once, in bytes (0: no bound). Batches are cut and admitted so
   // that the estimates of what runs at once (harness/run/case_memory.h) stay within it, and a
   // case whose estimate alone exceeds it is refused before anything runs.
   int64_t memory_budget_bytes = 0;
