@@ -17,7 +17,7 @@ class DensityAccuracy final : public Suite {
   std::string name() const override { return "density.accuracy"; }
   std::string description() const override {
     return "estimates of T sketches with their own random bits at the query points against the exact Gaussian "
-           "kernel density of the known points: every error within sqrt(dim) log2(n/k + 2) / k";
+           "kernel density of the known points: every error within sqrt(dim) log2(n/k + 2) / (2k)";
   }
 
   std::vector<Case> Generate(SuiteScale scale) const override {

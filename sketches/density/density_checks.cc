@@ -53,7 +53,7 @@ double ExactKernelDensity(const std::vector<std::vector<double>>& points, const 
 }
 
 double DensityErrorBound(int k, int dim, int64_t n) {
-  return std::sqrt(static_cast<double>(dim)) * std::log2(static_cast<double>(n) / k + 2) / k;
+  return std::sqrt(static_cast<double>(dim)) * std::log2(static_cast<double>(n) / k + 2) / (2.0 * k);
 }
 
 std::vector<std::string> CheckDensityInvariant(const Invariant& invariant, const std::vector<const Value*>& values) {

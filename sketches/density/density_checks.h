@@ -30,10 +30,10 @@ std::optional<DensityKdeConfig> ParseDensityKdeCheckName(const std::string& chec
 // (1/n) sum exp(-|x_i - q|^2), summed in long double.
 double ExactKernelDensity(const std::vector<std::vector<double>>& points, const std::vector<double>& q);
 
-// The bound every estimate must keep: sqrt(dim) log2(n/k + 2) / k. The coreset's error shrinks
-// as 1/k with a factor growing slowly with the dimension and the number of compactions (Karnin
-// and Liberty, "Discrepancy, Coresets, and Sketches in Machine Learning", 2019); measured
-// errors stay below a tenth of it (docs/findings-density.md).
+// The bound every estimate must keep: sqrt(dim) log2(n/k + 2) / (2k). The coreset's error
+// shrinks as 1/k with a factor growing slowly with the dimension and the number of compactions
+// (Karnin and Liberty, "Discrepancy, Coresets, and Sketches in Machine Learning", 2019); the
+// worst errors measured, in C++ and in Python, stay below a third of it (docs/findings-density.md).
 double DensityErrorBound(int k, int dim, int64_t n);
 
 // The density invariants (Family::CheckInvariant), judged on one engine's values:

@@ -55,7 +55,8 @@ class DensityCompaction final : public Suite {
         .Step("serialize", "own", {{"form", "compact"}, {"as", "lang.own"}})
         .Check("equal", {"lang.a.compact", "lang.own.compact"});
     AddDensityQuery(b, "a", "lang.a", all, true);
-    // The same points in three sketches of a third each, merged with pinned bits.
+    // The same coordinates cut into points in three sketches of a third each (each its own
+    // shuffle), merged with pinned bits.
     const int64_t third = n / 3;
     std::vector<DensityPoints> parts = {{dim, 0, third, 6, scale},
                                         {dim, third * dim, third, 7, scale},
