@@ -14,8 +14,8 @@ the library code in the wheel computes what the native engine computes.
 Random bits: a compaction draws from the wheel's own random_utils::random_bit
 and random_utils::rand (thread-local, seeded from the clock and from
 std::random_device), and the binding has no call that seeds them. A step with a
-`seed` cannot honour it: it yields "<sketch>.<step>" unsupported and the slot
-is unusable from there on. With `seed_optional` (the compaction and accuracy
+`seed` that compacts cannot honour it: it yields "<sketch>.<step>" unsupported
+and the slot is unusable from there on. With `seed_optional` (the compaction and accuracy
 suites) it draws its own bits, and the field "lang.random_bits" says so,
 unsupported, keeping the case's lang. fields out of every comparison with
 other languages. Up to k points nothing is compacted and nothing drawn.
@@ -50,20 +50,13 @@ def stage_class(engine):
             self.slots = {}
             self.stage_images = stage_images
             self.obs = obs
-            self.own_bits = False
+            self.bits = engine.OwnBits(obs, "the random bits of density compactions",
+                                       "random_utils::random_bit and random_utils::rand")
 
-        def drew(self, op, step):
-            """A step that may compact was given a seed the binding cannot honour."""
-            if "seed" not in op:
-                return
-            if not op.get("seed_optional"):
-                raise engine.Unsupported(op["sketch"] + "." + step,
-                                         "the datasketches Python binding cannot pin the density sketch's random "
-                                         "bits (no seed for random_utils::random_bit and rand)")
-            if not self.own_bits:
-                self.own_bits = True
-                self.obs.unsupported("lang.random_bits", "the datasketches Python binding cannot pin the density "
-                                                         "sketch's random bits: this case drew its own")
+        def compacted(self, op, step):
+            """A step compacted, drawing bits: under a seed the binding cannot honour it."""
+            if "seed" in op:
+                self.bits.drew(op, step)
 
         def slot(self, name):
             if name not in self.slots:
@@ -83,19 +76,25 @@ def stage_class(engine):
             items = engine.tape_items("double", tape, op["sketch"] + ".update")
             if len(items) % dim:
                 raise engine.Rejected("update: the items are not a whole number of points")
-            self.drew(op, "update")
             scale = float(op.get("scale", "1"))
+            retained = sketch.num_retained
             update = sketch.update
             for i in range(0, len(items), dim):
                 update([x * scale for x in items[i:i + dim]])
+            # A compaction of a level (k points or more) drops at least one of them: without one,
+            # every point is retained.
+            if sketch.num_retained < retained + len(items) // dim:
+                self.compacted(op, "update")
 
         def merge(self, op, tape):
             sketch = self.slot(op["sketch"])
             src = self.slot(op.get("from"))
             if op.get("how", "copy") == "move":
                 raise engine.Unsupported(op["sketch"] + ".merge", "Python has no move: the binding's merge copies")
-            self.drew(op, "merge")
+            retained = sketch.num_retained + src.num_retained
             sketch.merge(src)
+            if sketch.num_retained < retained:
+                self.compacted(op, "merge")
 
         def result(self, op, tape):
             sketch = self.slot(op["sketch"])
