@@ -2,10 +2,11 @@
 // with the library's Gaussian kernel.
 //
 // The only translation unit that includes datasketches-cpp's density header, and so the one
-// whose random engines the sketch's compactions draw from: random_utils::random_bit (the coin of
-// a compacted level's first point) and random_utils::rand (the shuffle of the level), both
-// thread-local statics of common_defs.hpp, one per translation unit. A step's `seed` seeds both,
-// here, on this thread. A tree without density_sketch.hpp still builds: the adapter declares no step.
+// whose random engines the sketch's compactions draw from: random_bit (the coin of a compacted
+// level's first point) and random_utils::rand (the shuffle of the level), both thread-local
+// statics of common_defs.hpp, one per translation unit. A step's `seed` seeds both, here, on
+// this thread. A tree without density_sketch.hpp (before 4.1.0) still builds: the adapter
+// declares no step.
 #include "engines/native/cpp_adapter_base.h"
 
 #include <cstdint>
@@ -23,22 +24,33 @@
 #if __has_include("density_sketch.hpp")
 #include "density_sketch.hpp"
 
+// random_bit is datasketches::random_bit in 4.1.0 (the first release with the density sketch),
+// datasketches::random_utils::random_bit from 5.0.0; 4.1.0 shuffles with std::random_shuffle,
+// which draws from std::rand, 5.x with random_utils::rand.
+namespace datasketches {
+namespace random_utils {}
+}  // namespace datasketches
 namespace dsconform {
+namespace density_random {
+using namespace datasketches;               // NOLINT: the 4.1.0 home of random_bit
+using namespace datasketches::random_utils;  // NOLINT: its home from 5.0.0
+inline void Pin(uint64_t seed) {
+  random_bit.seed(static_cast<uint32_t>(seed));
+  datasketches::random_utils::rand.seed(seed);
+  std::srand(static_cast<unsigned>(seed));
+}
+}  // namespace density_random
+
 namespace {
 
 using Density = datasketches::density_sketch<double>;
-
-void PinRandomBits(uint64_t seed) {
-  datasketches::random_utils::random_bit.seed(static_cast<uint32_t>(seed));
-  datasketches::random_utils::rand.seed(seed);
-}
 
 class DensityStage {
  public:
   DensityStage(const PreparedStage& stage, Observations* out) : stage_(stage), out_(out) {}
 
   absl::StatusOr<StepEnd> Step(const Op& op, const StepContext& ctx) {
-    if (op.args.contains("seed")) PinRandomBits(static_cast<uint64_t>(op.Int("seed")));
+    if (op.args.contains("seed")) density_random::Pin(static_cast<uint64_t>(op.Int("seed")));
     if (op.op == "create") {
       const int64_t k = op.Int("k", -1), dim = op.Int("dim", -1);
       if (k < 0 || k > 65535) return BadStep(stage_, ctx, "k: missing or not in 0..65535");
