@@ -57,7 +57,9 @@ class DensityExact final : public Suite {
     // Points spread over about four kernel widths, whatever n: the estimates are neither 0 nor 1.
     const std::string scale = absl::StrCat(16.0 / static_cast<double>(std::max<int64_t>(k * int64_t{dim}, 1)));
     DensityPoints pa{dim, 0, n, 3, scale};
-    DensityPoints pb{dim, n * dim, k - n, 4, scale};  // the points after a's, as many as keep a merge within k
+    // The points after a's, as many as keep a merge below k: a merge that reaches k points
+    // compacts (update compacts only before adding a point past k), drawing random bits.
+    DensityPoints pb{dim, n * dim, std::max<int64_t>(k - 1 - n, 0), 4, scale};
     DensityPoints all{dim, 0, k, 3, scale};           // the span of a's and b's: the query points of both
     b.Step("create", "a", {{"k", k}, {"dim", dim}});
     AddDensityUpdate(b, "a", pa);
