@@ -45,20 +45,12 @@ def stage_class(engine):
             self.slots = {}  # name -> (item, sketch)
             self.stage_images = stage_images
             self.obs = obs
-            self.own_bits = False
+            self.bits = engine.OwnBits(obs, "EBPPS's random bits", "random_utils::rand")
 
         def drew(self, op, step):
             """A step that may draw random bits was given a seed the binding cannot honour."""
-            if "seed" not in op:
-                return
-            if not op.get("seed_optional"):
-                raise engine.Unsupported(op["sketch"] + "." + step,
-                                         "the datasketches Python binding cannot pin EBPPS's random bits "
-                                         "(no seed for random_utils::rand)")
-            if not self.own_bits:
-                self.own_bits = True
-                self.obs.unsupported("lang.random_bits", "the datasketches Python binding cannot pin EBPPS's random "
-                                                         "bits: this case drew its own")
+            if "seed" in op:
+                self.bits.drew(op, step)
 
         def slot(self, name):
             if name not in self.slots:

@@ -238,6 +238,30 @@ class MissingImage(Exception):
 MissingImage.__module__ = "dsconform"
 
 
+class OwnBits:
+    """The random bits of a family whose bits the binding cannot seed (KLL, classic Quantiles, REQ,
+    EBPPS, Density), for one stage. drew(op, step) is called for a step that drew bits: it raises
+    "<sketch>.<step>" unsupported, unless the case says seed_optional (an accuracy study, or images
+    compared within a language), when it reports "lang.random_bits" unsupported once and the stage
+    goes on with the binding's own bits. `what` names the bits ("the random bits of REQ"),
+    `source` the generator the binding gives no seed ("random_utils::random_bit")."""
+
+    def __init__(self, obs, what, source):
+        self.obs = obs
+        self.what = what
+        self.source = source
+        self.reported = False
+
+    def drew(self, op, step):
+        if not op.get("seed_optional"):
+            raise Unsupported(op["sketch"] + "." + step, "this %s drew random bits, and the datasketches Python binding "
+                                                         "cannot pin %s (no seed for %s)" % (step, self.what, self.source))
+        if not self.reported:
+            self.reported = True
+            self.obs.unsupported("lang.random_bits", "the datasketches Python binding cannot pin %s: this case drew "
+                                                     "its own" % self.what)
+
+
 # Steps that give their slot a new value, whatever it held.
 SLOT_MAKERS = ("create", "union", "result", "deserialize", "copy", "convert", "intersection", "compact", "a_not_b")
 

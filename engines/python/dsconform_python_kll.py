@@ -93,25 +93,16 @@ def stage_class(engine):
             else:
                 obs.double(name, item)
 
-    def unpinnable(field, step):
-        return engine.Unsupported(field, "this %s compacted, and the datasketches Python binding cannot pin the "
-                                         "random bits of KLL compactions (no seed for random_utils::random_bit)" % step)
-
     class KllStage:
         def __init__(self, stage_images, obs):
             self.slots = {}
             self.stage_images = stage_images
             self.obs = obs
-            self.own_bits = False
+            self.bits = engine.OwnBits(obs, "the random bits of KLL compactions", "random_utils::random_bit")
 
         def compacted(self, op, step):
             """A step drew random bits that the case's seed could not pin."""
-            if not op.get("seed_optional"):
-                raise unpinnable(op["sketch"] + "." + step, step)
-            if not self.own_bits:
-                self.own_bits = True
-                self.obs.unsupported("lang.random_bits", "the datasketches Python binding cannot pin the random bits "
-                                                         "of KLL compactions: this case compacted with its own")
+            self.bits.drew(op, step)
 
         def slot(self, name):
             if name not in self.slots:

@@ -70,10 +70,6 @@ def stage_class(engine):
             else:
                 obs.double(name, item)
 
-    def unpinnable(field, step):
-        return engine.Unsupported(field, "this %s drew random bits, and the datasketches Python binding cannot pin "
-                                         "those of classic Quantiles (no seed for random_utils)" % step)
-
     def drew_bits(sketch):
         """A classic sketch draws bits once its base buffer has been carried up (n >= 2k)."""
         return sketch.n >= 2 * sketch.k
@@ -83,15 +79,11 @@ def stage_class(engine):
             self.slots = {}
             self.stage_images = stage_images
             self.obs = obs
-            self.own_bits = False
+            self.bits = engine.OwnBits(obs, "the random bits of classic Quantiles",
+                                       "random_utils::random_bit and random_utils::rand")
 
         def drew(self, op, step):
-            if not op.get("seed_optional"):
-                raise unpinnable(op["sketch"] + "." + step, step)
-            if not self.own_bits:
-                self.own_bits = True
-                self.obs.unsupported("lang.random_bits", "the datasketches Python binding cannot pin the random bits "
-                                                         "of classic Quantiles: this case used its own")
+            self.bits.drew(op, step)
 
         def slot(self, name):
             if name not in self.slots:

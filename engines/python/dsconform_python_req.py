@@ -28,24 +28,15 @@ STEPS = ["create", "update", "merge", "serialize", "deserialize", "query"]
 def stage_class(engine):
     ds = engine.ds
 
-    def unpinnable(field, step):
-        return engine.Unsupported(field, "this %s compacted, and the datasketches Python binding cannot pin the "
-                                         "random bits of REQ (no seed for random_utils::random_bit)" % step)
-
     class ReqStage:
         def __init__(self, stage_images, obs):
             self.slots = {}
             self.stage_images = stage_images
             self.obs = obs
-            self.own_bits = False
+            self.bits = engine.OwnBits(obs, "the random bits of REQ compactions", "random_utils::random_bit")
 
         def drew(self, op, step):
-            if not op.get("seed_optional"):
-                raise unpinnable(op["sketch"] + "." + step, step)
-            if not self.own_bits:
-                self.own_bits = True
-                self.obs.unsupported("lang.random_bits", "the datasketches Python binding cannot pin the random bits "
-                                                         "of REQ: this case used its own")
+            self.bits.drew(op, step)
 
         def slot(self, name):
             if name not in self.slots:

@@ -260,6 +260,37 @@ TEST_F(PythonEngineTest, ReqUpdatesThatCompactUnderASeedAreUnsupported) {
   EXPECT_EQ(obs.Find("b.hra")->bits, 0u);
 }
 
+// A density stage the binding cannot pin (a compacting update under a seed) or
+// do (a merge by move), beside a sketch that never compacts.
+Case DensityUnsupportedCase() {
+  return CaseBuilder("density/py/unsupported", "density.py", "density")
+      .Step("create", "a", {{"k", 4}, {"dim", 1}})
+      .Update("a", Items(ItemGenerator::kOrderedDoubles, 10), {{"seed", 7}})
+      .Step("serialize", "a", {{"form", "compact"}, {"as", "lang.a"}})
+      .Step("create", "b", {{"k", 4}, {"dim", 2}})
+      .Update("b", Items(ItemGenerator::kOrderedDoubles, 8))
+      .Step("create", "m", {{"k", 4}, {"dim", 2}})
+      .Step("merge", "m", {{"from", "b"}, {"how", "move"}})
+      .Step("create", "c", {{"k", 4}, {"dim", 2}})
+      .Update("c", Items(ItemGenerator::kOrderedDoubles, 8))
+      .Step("query", "c", {{"queries", {"n", "num_retained", "estimates"}}, {"points", {"0.5", "0.25"}}})
+      .Build();
+}
+
+TEST_F(PythonEngineTest, DensityStepsTheBindingCannotPinOrDoAreUnsupported) {
+  const Observations obs = RunOne(DensityUnsupportedCase());
+  for (const char* f : {"a.update", "lang.a.serialize", "m.merge"}) {
+    ASSERT_NE(obs.Find(f), nullptr) << f;
+    EXPECT_EQ(obs.Find(f)->kind, Value::Kind::kUnsupported) << f;
+  }
+  EXPECT_EQ(obs.Find("lang.a.compact"), nullptr);
+  for (const auto& f : obs.fields) EXPECT_NE(f.value.kind, Value::Kind::kError) << f.name;
+  ASSERT_NE(obs.Find("c.num_retained"), nullptr);  // 4 points of 2 dimensions in a sketch of k 4: no compaction
+  EXPECT_EQ(obs.Find("c.num_retained")->bits, 4u);
+  ASSERT_NE(obs.Find("c.estimates[0]"), nullptr);
+  EXPECT_EQ(obs.Find("c.estimates[0]")->kind, Value::Kind::kDouble);
+}
+
 #ifdef DSCONFORM_HAVE_CPP
 // The wheel is a build of datasketches-cpp: on the same version, every field
 // both engines produce must be equal bit for bit. Returns the fields compared.
@@ -321,6 +352,17 @@ TEST_F(PythonEngineTest, ReqAgreesWithTheNativeEngineBitForBit) {
   for (const Suite* suite : CompiledFamilies().Find("req")->suites())
     for (Case& c : suite->Generate(SuiteScale::kSmoke)) cases.push_back(std::move(c));
   EXPECT_GT(ExpectAgreementWithNative(*factory_, std::move(cases)), 10000);
+}
+
+// Density, random bits aside: with the engine's kernel (datasketches-cpp's Gaussian kernel
+// computed in Python), whatever python compares (sketches that never compacted, every image of
+// another engine it reads, the estimates at its points) is cpp's bit for bit.
+TEST_F(PythonEngineTest, DensityAgreesWithTheNativeEngineBitForBit) {
+  if (!SameVersionAsNative(*factory_)) GTEST_SKIP() << "the wheel is not the native engine's version";
+  std::vector<Case> cases = {DensityUnsupportedCase()};
+  for (const Suite* suite : CompiledFamilies().Find("density")->suites())
+    for (Case& c : suite->Generate(SuiteScale::kSmoke)) cases.push_back(std::move(c));
+  EXPECT_GT(ExpectAgreementWithNative(*factory_, std::move(cases)), 1000);
 }
 #endif
 
