@@ -71,7 +71,8 @@ class CppSteps {
                            w_.language().double_value(op.Str("scale", "1")), ";  // each coordinate: item * scale"));
       w_.Line(absl::StrCat("std::vector<double> ", point, ";  // every ", v, ".get_dim() items are one point"));
       w_.UpdateLoop(*op.items, [&](const std::string& item) {
-        return absl::Substitute("$0.push_back($1 * $2); if ($0.size() == $3.get_dim()) { $3.update($0); $0.clear(); }",
+        // One statement: the loop around it has no braces of its own.
+        return absl::Substitute("{ $0.push_back($1 * $2); if ($0.size() == $3.get_dim()) { $3.update($0); $0.clear(); } }",
                                 point, item, scale, v);
       });
     } else if (s == "merge") {
