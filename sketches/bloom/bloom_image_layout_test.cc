@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "harness/family/image_layout_testing.h"
 #include "sketches/bloom/bloom_checks.h"
 
 #if defined(DSC_HAVE_CPP) && __has_include("bloom_filter.hpp")
@@ -14,12 +15,6 @@
 
 namespace dsconform {
 namespace {
-
-std::map<std::string, std::string> ByName(const std::vector<DecodedField>& fields) {
-  std::map<std::string, std::string> m;
-  for (const auto& f : fields) m[f.name] = f.value;
-  return m;
-}
 
 std::vector<std::string> Consistent(const std::string& image) {
   const Value v = Value::Bytes(image);
@@ -31,7 +26,7 @@ const std::string kEmpty("\x03\x01\x15\x04\x03\x00\x00\x00\x2a\x00\x00\x00\x00\x
                          24);
 
 TEST(BloomImageLayout, DecodesAHandBuiltEmptyImage) {
-  auto m = ByName(DecodeBloomImage(kEmpty));
+  auto m = FieldValuesByName(DecodeBloomImage(kEmpty));
   EXPECT_EQ(m["preLongs"], "3");
   EXPECT_EQ(m["familyId"], "21 (Bloom filter)");
   EXPECT_EQ(m["flags.IS_EMPTY"], "1");
@@ -49,7 +44,7 @@ TEST(BloomImageLayout, DecodesWordsOfARangeOnlyAndReportsTruncation) {
   image += std::string("\x02\x00\x00\x00\x00\x00\x00\x00", 8);      // numBitsSet 2
   image += std::string("\x00\x00\x00\x00\x00\x00\x00\x00", 8);      // bits[0]
   image += std::string("\x01\x00\x00\x00\x00\x00\x00\x80", 8);      // bits[1]: two set
-  auto m = ByName(DecodeBloomImage(image));
+  auto m = FieldValuesByName(DecodeBloomImage(image));
   EXPECT_EQ(m["numBitsSet"], "2");
   EXPECT_EQ(m["bits[1]"], "0x8000000000000001 (2 set)");
   EXPECT_TRUE(Consistent(image).empty());
@@ -63,13 +58,13 @@ TEST(BloomImageLayout, DecodesWordsOfARangeOnlyAndReportsTruncation) {
   ASSERT_EQ(Consistent(wrong).size(), 1u);
   EXPECT_NE(Consistent(wrong)[0].find("numBitsSet 3 but the words set 2"), std::string::npos);
   const std::string cut = image.substr(0, image.size() - 8);
-  EXPECT_EQ(ByName(DecodeBloomImage(cut)).count("truncated"), 1u);
+  EXPECT_EQ(FieldValuesByName(DecodeBloomImage(cut)).count("truncated"), 1u);
   EXPECT_FALSE(Consistent(cut).empty());
 }
 
 TEST(BloomImageLayout, ReadsBytesThatAreNoImageAsAnswers) {
   const std::string answers("\x01\xff\x80", 3);
-  auto m = ByName(DecodeBloomImage(answers));
+  auto m = FieldValuesByName(DecodeBloomImage(answers));
   EXPECT_EQ(m["items[0..7]"], "10000000");
   EXPECT_EQ(m["items[8..15]"], "11111111");
   EXPECT_EQ(m["items[16..23]"], "00000001");
@@ -98,7 +93,7 @@ TEST(BloomImageLayout, DecodesImagesTheLibraryWritesBeforeAndAfterCounting) {
   for (int64_t i = 0; i < 100; ++i) f.update(i);
   const auto dirty = f.serialize();
   const std::string dirty_image(dirty.begin(), dirty.end());
-  auto m = ByName(DecodeBloomImage(dirty_image));
+  auto m = FieldValuesByName(DecodeBloomImage(dirty_image));
   EXPECT_EQ(m["preLongs"], "4");
   EXPECT_EQ(m["numHashes"], "3");
   EXPECT_EQ(m["seed"], "9001");
@@ -111,7 +106,7 @@ TEST(BloomImageLayout, DecodesImagesTheLibraryWritesBeforeAndAfterCounting) {
   const uint64_t used = f.get_bits_used();
   const auto counted = f.serialize();
   const std::string counted_image(counted.begin(), counted.end());
-  EXPECT_EQ(ByName(DecodeBloomImage(counted_image))["numBitsSet"], absl::StrCat(used));
+  EXPECT_EQ(FieldValuesByName(DecodeBloomImage(counted_image))["numBitsSet"], absl::StrCat(used));
   EXPECT_EQ(BloomImagePopcount(counted_image), used);
   EXPECT_TRUE(Consistent(counted_image).empty());
 }

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "harness/family/image_layout_testing.h"
 
 #if defined(DSC_HAVE_CPP) && __has_include("count_min.hpp")
 #define DSC_TEST_COUNTMIN_IMAGES 1
@@ -15,16 +16,10 @@
 namespace dsconform {
 namespace {
 
-std::map<std::string, std::string> ByName(const std::vector<DecodedField>& fields) {
-  std::map<std::string, std::string> m;
-  for (const auto& f : fields) m[f.name] = f.value;
-  return m;
-}
-
 TEST(CountminImageLayout, DecodesAHandBuiltEmptyImageAndReportsTruncation) {
   // preLongs 2, serVer 1, family 18, IS_EMPTY; 5 buckets, 3 hashes, seed hash 0x93cc.
   const std::string empty("\x02\x01\x12\x01\x00\x00\x00\x00\x05\x00\x00\x00\x03\xcc\x93\x00", 16);
-  auto e = ByName(DecodeCountminImage(empty));
+  auto e = FieldValuesByName(DecodeCountminImage(empty));
   EXPECT_EQ(e["familyId"], "18 (count-min)");
   EXPECT_EQ(e["numBuckets"], "5");
   EXPECT_EQ(e["numHashes"], "3");
@@ -38,7 +33,7 @@ TEST(CountminImageLayout, DecodesAHandBuiltEmptyImageAndReportsTruncation) {
   cut[3] = 0;
   cut += std::string("\x07\x00\x00\x00\x00\x00\x00\x00", 8) + std::string("\x02\x00\x00\x00\x00\x00\x00\x00", 8);
   cut += std::string(3, '\0');
-  auto t = ByName(DecodeCountminImage(cut));
+  auto t = FieldValuesByName(DecodeCountminImage(cut));
   EXPECT_EQ(t["totalWeight"], "7");
   EXPECT_EQ(t["counter[0][0]"], "2");
   EXPECT_EQ(t["truncated"], "3 of 8 bytes");
@@ -62,7 +57,7 @@ TEST(CountminImageLayout, DecodesLongCounterImagesTheLibraryWrites) {
   s.update(std::string("été"), -5);
   const auto bytes = s.serialize();
   const auto fields = DecodeCountminImage(std::string(bytes.begin(), bytes.end()));
-  auto m = ByName(fields);
+  auto m = FieldValuesByName(fields);
   EXPECT_EQ(m["preLongs"], "2");
   EXPECT_EQ(m["flags.IS_EMPTY"], "0");
   EXPECT_EQ(m["numBuckets"], "7");
@@ -83,7 +78,7 @@ TEST(CountminImageLayout, DecodesDoubleCounterImagesAsDoubles) {
   datasketches::count_min_sketch<double> s(2, 3, 9001);
   s.update(int64_t{42}, 1.5);
   const auto bytes = s.serialize();
-  auto m = ByName(DecodeCountminImage(std::string(bytes.begin(), bytes.end())));
+  auto m = FieldValuesByName(DecodeCountminImage(std::string(bytes.begin(), bytes.end())));
   EXPECT_EQ(m["totalWeight"], "1.5");
   double row0 = 0;
   for (int b = 0; b < 3; ++b) row0 += std::stod(m[absl::StrCat("counter[0][", b, "]")]);

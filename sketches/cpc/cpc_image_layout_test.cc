@@ -7,6 +7,7 @@
 #include <string>
 
 #include "gtest/gtest.h"
+#include "harness/family/image_layout_testing.h"
 #if DSC_HAVE_CPP
 #include "cpc_sketch.hpp"
 #include "cpc_union.hpp"
@@ -14,12 +15,6 @@
 
 namespace dsconform {
 namespace {
-
-std::map<std::string, DecodedField> ByName(const std::vector<DecodedField>& fields) {
-  std::map<std::string, DecodedField> m;
-  for (const auto& f : fields) m.emplace(f.name, f);
-  return m;
-}
 
 void PutU32(std::string& img, uint32_t v) {
   for (int i = 0; i < 4; ++i) img.push_back(static_cast<char>(v >> (8 * i)));
@@ -35,7 +30,7 @@ std::string Header(uint8_t pre_ints, uint8_t lg_k, uint8_t fi_col, uint8_t flags
 }
 
 TEST(CpcImageLayout, EmptyImageIsItsEightByteHeader) {
-  const auto f = ByName(DecodeCpcImage(Header(2, 11, 0, 0x06)));
+  const auto f = FieldsByName(DecodeCpcImage(Header(2, 11, 0, 0x06)));
   EXPECT_EQ(f.at("preInts").value, "2");
   EXPECT_EQ(f.at("family").value, "16");
   EXPECT_EQ(f.at("lgK").value, "11");
@@ -55,7 +50,7 @@ TEST(CpcImageLayout, SparseWithHipStoresHipAfterTheTableLength) {
   PutF64(img, 3.25);
   PutU32(img, 0xdeadbeef);
   PutU32(img, 7);
-  const auto f = ByName(DecodeCpcImage(img));
+  const auto f = FieldsByName(DecodeCpcImage(img));
   EXPECT_EQ(f.at("numCoupons").offset, 8u);
   EXPECT_EQ(f.at("numCoupons").value, "3");
   EXPECT_EQ(f.at("tableLengthInts").offset, 12u);
@@ -81,7 +76,7 @@ TEST(CpcImageLayout, TableAndWindowStoreNumSvAndHipBeforeTheLengthsWindowFirst) 
   PutU32(img, 0x22222222);
   PutU32(img, 0x33333333);
   const auto fields = DecodeCpcImage(img);
-  const auto f = ByName(fields);
+  const auto f = FieldsByName(fields);
   EXPECT_EQ(f.at("firstInterestingColumn").value, "3");
   EXPECT_EQ(f.at("numSv").offset, 12u);
   EXPECT_EQ(f.at("kxp").offset, 16u);
@@ -100,7 +95,7 @@ TEST(CpcImageLayout, MergedWindowOnlyHasNoHipFields) {
   PutU32(img, 40);
   PutU32(img, 1);
   PutU32(img, 0xabcdef01);
-  const auto f = ByName(DecodeCpcImage(img));
+  const auto f = FieldsByName(DecodeCpcImage(img));
   EXPECT_EQ(f.at("windowLengthInts").offset, 12u);
   EXPECT_EQ(f.at("windowStream[0]").offset, 16u);
   EXPECT_FALSE(f.count("kxp") || f.count("hipEstAccum") || f.count("numSv") || f.count("tableLengthInts"));
@@ -113,25 +108,25 @@ TEST(CpcImageLayout, DamagedImagesSayWhereTheyStop) {
   PutF64(img, 1.0);
   PutF64(img, 2.0);
   PutU32(img, 9);
-  auto f = ByName(DecodeCpcImage(img));
+  auto f = FieldsByName(DecodeCpcImage(img));
   ASSERT_TRUE(f.count("truncated"));
   EXPECT_EQ(f.at("truncated").offset, 32u);
   EXPECT_NE(f.at("truncated").value.find("tableStream of 4 words"), std::string::npos);
 
-  f = ByName(DecodeCpcImage(img.substr(0, 5)));
+  f = FieldsByName(DecodeCpcImage(img.substr(0, 5)));
   ASSERT_TRUE(f.count("truncated"));
   EXPECT_EQ(f.at("truncated").offset, 5u);
 
   std::string hll = Header(2, 11, 0, 0x06);
   hll[2] = 7;
   hll += "more";
-  f = ByName(DecodeCpcImage(hll));
+  f = FieldsByName(DecodeCpcImage(hll));
   EXPECT_EQ(f.at("family").value, "7 (CPC is 16)");
   EXPECT_EQ(f.at("undecoded").offset, 8u);
 
-  f = ByName(DecodeCpcImage(Header(2, 11, 0, 0x06) + "xy"));
+  f = FieldsByName(DecodeCpcImage(Header(2, 11, 0, 0x06) + "xy"));
   EXPECT_EQ(f.at("undecoded").offset, 8u);
-  EXPECT_TRUE(ByName(DecodeCpcImage("")).count("truncated"));
+  EXPECT_TRUE(FieldsByName(DecodeCpcImage("")).count("truncated"));
 }
 
 TEST(CpcImageLayout, RangeDecodingGivesTheFieldsOverlappingTheRange) {
@@ -162,7 +157,7 @@ TEST(CpcImageLayout, DecodesEveryFlavorDatasketchesCppWrites) {
         const auto bytes = s.serialize();
         const std::string img(bytes.begin(), bytes.end());
         const auto fields = DecodeCpcImage(img);
-        const auto f = ByName(fields);
+        const auto f = FieldsByName(fields);
         SCOPED_TRACE(testing::Message() << "lgK " << lg_k << " n " << n);
         EXPECT_FALSE(f.count("truncated") || f.count("undecoded"));
         EXPECT_EQ(fields.back().offset + fields.back().size, img.size());
@@ -172,7 +167,7 @@ TEST(CpcImageLayout, DecodesEveryFlavorDatasketchesCppWrites) {
       const auto bytes = sketch.serialize();
       if (n > 0) {
         double hip;
-        const auto f = ByName(DecodeCpcImage(std::string(bytes.begin(), bytes.end())));
+        const auto f = FieldsByName(DecodeCpcImage(std::string(bytes.begin(), bytes.end())));
         std::memcpy(&hip, bytes.data() + f.at("hipEstAccum").offset, 8);
         EXPECT_EQ(hip, sketch.get_estimate());
       }

@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "harness/family/image_layout_testing.h"
 #include "harness/family/image_bytes.h"
 
 #if defined(DSC_HAVE_CPP) && __has_include("density_sketch.hpp")
@@ -18,16 +19,10 @@
 namespace dsconform {
 namespace {
 
-std::map<std::string, std::string> ByName(const std::vector<DecodedField>& fields) {
-  std::map<std::string, std::string> m;
-  for (const auto& f : fields) m[f.name] = f.value;
-  return m;
-}
-
 TEST(DensityImageLayout, DecodesAHandBuiltEmptyImage) {
   // preInts 3, serVer 1, family 19, flags IS_EMPTY, k 10, unused, dim 3.
   const std::string image("\x03\x01\x13\x04\x0a\x00\x00\x00\x03\x00\x00\x00", 12);
-  auto e = ByName(DecodeDensityImage(image));
+  auto e = FieldValuesByName(DecodeDensityImage(image));
   EXPECT_EQ(e["familyId"], "19 (density)");
   EXPECT_EQ(e["flags.IS_EMPTY"], "1");
   EXPECT_EQ(e["k"], "10");
@@ -38,10 +33,10 @@ TEST(DensityImageLayout, DecodesAHandBuiltEmptyImage) {
 }
 
 TEST(DensityImageLayout, ReportsATruncatedHeaderAndTrailingBytes) {
-  auto t = ByName(DecodeDensityImage(std::string("\x06\x01\x13\x00\x0a\x00\x00\x00\x01\x00\x00\x00\x01\x00", 14)));
+  auto t = FieldValuesByName(DecodeDensityImage(std::string("\x06\x01\x13\x00\x0a\x00\x00\x00\x01\x00\x00\x00\x01\x00", 14)));
   EXPECT_EQ(t["flags.IS_EMPTY"], "0");
   EXPECT_EQ(t["truncated"], "2 of 12 bytes");
-  auto u = ByName(DecodeDensityImage(std::string("\x03\x01\x13\x04\x0a\x00\x00\x00\x03\x00\x00\x00\xff", 13)));
+  auto u = FieldValuesByName(DecodeDensityImage(std::string("\x03\x01\x13\x04\x0a\x00\x00\x00\x03\x00\x00\x00\xff", 13)));
   EXPECT_EQ(u["undecoded"], "1 bytes");
 }
 
@@ -54,7 +49,7 @@ TEST(DensityImageLayout, DecodesEveryLevelAndPointOfARealEstimationModeImage) {
   const auto bytes = sketch.serialize();
   const std::string image(bytes.begin(), bytes.end());
   const auto fields = DecodeDensityImage(image);
-  auto m = ByName(fields);
+  auto m = FieldValuesByName(fields);
   EXPECT_EQ(m["familyId"], "19 (density)");
   EXPECT_EQ(m["preInts"], "6");
   EXPECT_EQ(m["k"], "4");
@@ -84,7 +79,7 @@ TEST(DensityImageLayout, DecodesEveryLevelAndPointOfARealEstimationModeImage) {
 TEST(DensityImageLayout, DecodesARealEmptyImage) {
   datasketches::density_sketch<double> sketch(10, 3);
   const auto bytes = sketch.serialize();
-  auto m = ByName(DecodeDensityImage(std::string(bytes.begin(), bytes.end())));
+  auto m = FieldValuesByName(DecodeDensityImage(std::string(bytes.begin(), bytes.end())));
   EXPECT_EQ(m["flags.IS_EMPTY"], "1");
   EXPECT_EQ(m["dim"], "3");
   EXPECT_EQ(m.count("undecoded"), 0u);

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "gtest/gtest.h"
+#include "harness/family/image_layout_testing.h"
 #include "sketches/ebpps/ebpps_checks.h"
 #include "sketches/ebpps/ebpps_image_layout.h"
 #include "sketches/ebpps/ebpps_suites.h"
@@ -13,29 +14,26 @@
 namespace dsconform {
 namespace {
 
-void PutLe(std::string& s, uint64_t v, int bytes) {
-  for (int i = 0; i < bytes; ++i) s.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
-}
 void PutDouble(std::string& s, double d) {
   uint64_t bits;
   std::memcpy(&bits, &d, 8);
-  PutLe(s, bits, 8);
+  AppendLittleEndian(s, bits, 8);
 }
 
 // preLongs 5, serVer 1, family 19, flags (8: a partial item), k, n, W, wtMax, rho, c, the longs.
 std::string Image(uint32_t k, uint64_t n, double w, double c, const std::vector<int64_t>& items, bool partial) {
   std::string s;
-  PutLe(s, 5, 1);
-  PutLe(s, 1, 1);
-  PutLe(s, 19, 1);
-  PutLe(s, partial ? 8 : 0, 1);
-  PutLe(s, k, 4);
-  PutLe(s, n, 8);
+  AppendLittleEndian(s, 5, 1);
+  AppendLittleEndian(s, 1, 1);
+  AppendLittleEndian(s, 19, 1);
+  AppendLittleEndian(s, partial ? 8 : 0, 1);
+  AppendLittleEndian(s, k, 4);
+  AppendLittleEndian(s, n, 8);
   PutDouble(s, w);
   PutDouble(s, 1.0);
   PutDouble(s, 1.0);
   PutDouble(s, c);
-  for (int64_t v : items) PutLe(s, static_cast<uint64_t>(v), 8);
+  for (int64_t v : items) AppendLittleEndian(s, static_cast<uint64_t>(v), 8);
   return s;
 }
 
@@ -61,11 +59,11 @@ TEST(EbppsImageLayout, DecodesFullItemsAndThePartialOne) {
 
 TEST(EbppsImageLayout, AnEmptyImageIsItsHeader) {
   std::string s;
-  PutLe(s, 1, 1);
-  PutLe(s, 1, 1);
-  PutLe(s, 19, 1);
-  PutLe(s, 4, 1);
-  PutLe(s, 7, 4);
+  AppendLittleEndian(s, 1, 1);
+  AppendLittleEndian(s, 1, 1);
+  AppendLittleEndian(s, 19, 1);
+  AppendLittleEndian(s, 4, 1);
+  AppendLittleEndian(s, 7, 4);
   const auto fields = DecodeEbppsImage(s);
   EXPECT_EQ(Field(fields, "flags.IS_EMPTY"), "1");
   EXPECT_EQ(Field(fields, "k"), "7");

@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "harness/family/image_layout_testing.h"
 
 #ifdef DSC_HAVE_CPP
 #include "frequent_items_sketch.hpp"
@@ -13,29 +14,19 @@
 namespace dsconform {
 namespace {
 
-std::map<std::string, std::string> ByName(const std::vector<DecodedField>& fields) {
-  std::map<std::string, std::string> m;
-  for (const auto& f : fields) m[f.name] = f.value;
-  return m;
-}
-
-void PutLe(std::string& s, uint64_t v, int bytes) {
-  for (int i = 0; i < bytes; ++i) s.push_back(static_cast<char>(v >> (8 * i)));
-}
-
 // The preamble of a non-empty image: lgMax 3, lgCur 3, `active` items.
 std::string Preamble(uint32_t active, uint64_t weight, uint64_t offset) {
   std::string img("\x04\x01\x0a\x03\x03\x00\x00\x00", 8);
-  PutLe(img, active, 4);
-  PutLe(img, 0, 4);
-  PutLe(img, weight, 8);
-  PutLe(img, offset, 8);
+  AppendLittleEndian(img, active, 4);
+  AppendLittleEndian(img, 0, 4);
+  AppendLittleEndian(img, weight, 8);
+  AppendLittleEndian(img, offset, 8);
   return img;
 }
 
 TEST(FiImageLayout, DecodesAnEmptyImageWithBothEmptyBits) {
   const std::string empty("\x01\x01\x0a\x05\x03\x05\x00\x00", 8);
-  auto e = ByName(DecodeFiImage(empty));
+  auto e = FieldValuesByName(DecodeFiImage(empty));
   EXPECT_EQ(e["family"], "10 (Frequent items)");
   EXPECT_EQ(e["lgMaxMapSize"], "5");
   EXPECT_EQ(e["lgCurMapSize"], "3");
@@ -48,11 +39,11 @@ TEST(FiImageLayout, DecodesAnEmptyImageWithBothEmptyBits) {
 
 TEST(FiImageLayout, DecodesHandBuiltLongAndStringImages) {
   std::string longs = Preamble(2, 9, 1);
-  PutLe(longs, 5, 8);
-  PutLe(longs, 3, 8);
-  PutLe(longs, static_cast<uint64_t>(-7), 8);
-  PutLe(longs, 42, 8);
-  auto l = ByName(DecodeFiImage(longs));
+  AppendLittleEndian(longs, 5, 8);
+  AppendLittleEndian(longs, 3, 8);
+  AppendLittleEndian(longs, static_cast<uint64_t>(-7), 8);
+  AppendLittleEndian(longs, 42, 8);
+  auto l = FieldValuesByName(DecodeFiImage(longs));
   EXPECT_EQ(l["activeItems"], "2");
   EXPECT_EQ(l["streamWeight"], "9");
   EXPECT_EQ(l["offset"], "1");
@@ -62,13 +53,13 @@ TEST(FiImageLayout, DecodesHandBuiltLongAndStringImages) {
   EXPECT_EQ(l.count("undecoded"), 0u);
 
   std::string strings = Preamble(2, 2, 0);
-  PutLe(strings, 1, 8);
-  PutLe(strings, 1, 8);
+  AppendLittleEndian(strings, 1, 8);
+  AppendLittleEndian(strings, 1, 8);
   for (const std::string item : {"", "\xc3\xa9t\xc3\xa9"}) {
-    PutLe(strings, item.size(), 4);
+    AppendLittleEndian(strings, item.size(), 4);
     strings += item;
   }
-  auto s = ByName(DecodeFiImage(strings));
+  auto s = FieldValuesByName(DecodeFiImage(strings));
   EXPECT_EQ(s["item[0]"], "\"\"");
   EXPECT_EQ(s["item[1]"], "\"\\xc3\\xa9t\\xc3\\xa9\"");
   auto cut = DecodeFiImage(strings.substr(0, strings.size() - 2));
@@ -78,10 +69,10 @@ TEST(FiImageLayout, DecodesHandBuiltLongAndStringImages) {
 TEST(FiImageLayout, DecodesUtf16ItemsByTheirCharCount) {
   // Java's ArrayOfUtf16StringsSerDe: a u32 count of chars, then 2 bytes each.
   std::string img = Preamble(1, 1, 0);
-  PutLe(img, 1, 8);
-  PutLe(img, 3, 4);
+  AppendLittleEndian(img, 1, 8);
+  AppendLittleEndian(img, 3, 4);
   img += std::string("a\0\xe9\0b\0", 6);
-  auto f = ByName(DecodeFiImage(img));
+  auto f = FieldValuesByName(DecodeFiImage(img));
   EXPECT_EQ(f["item[0]"], "utf16 \"a\\u00e9b\"");
   EXPECT_EQ(f.count("undecoded"), 0u);
 }
@@ -93,7 +84,7 @@ TEST(FiImageLayout, DecodesImagesTheLibraryWrites) {
   const auto lb = longs.serialize();
   const std::string limg(lb.begin(), lb.end());
   const auto lfields = DecodeFiImage(limg);
-  auto l = ByName(lfields);
+  auto l = FieldValuesByName(lfields);
   EXPECT_EQ(l["streamWeight"], absl::StrCat(longs.get_total_weight()));
   EXPECT_EQ(l["offset"], absl::StrCat(longs.get_maximum_error()));
   EXPECT_EQ(l["activeItems"], absl::StrCat(longs.get_num_active_items()));
@@ -106,7 +97,7 @@ TEST(FiImageLayout, DecodesImagesTheLibraryWrites) {
   const auto sb = strings.serialize();
   const std::string simg(sb.begin(), sb.end());
   const auto sfields = DecodeFiImage(simg);
-  auto s = ByName(sfields);
+  auto s = FieldValuesByName(sfields);
   EXPECT_EQ(s["lgMaxMapSize"], "4");
   EXPECT_EQ(s["streamWeight"], "30");
   EXPECT_EQ(s.count("undecoded"), 0u);

@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "harness/family/image_layout_testing.h"
 
 #ifdef DSC_HAVE_CPP
 #include "kll_sketch.hpp"
@@ -12,16 +13,6 @@
 
 namespace dsconform {
 namespace {
-
-std::map<std::string, std::string> ByName(const std::vector<DecodedField>& fields) {
-  std::map<std::string, std::string> m;
-  for (const auto& f : fields) m[f.name] = f.value;
-  return m;
-}
-
-void PutLe(std::string& s, uint64_t v, int bytes) {
-  for (int i = 0; i < bytes; ++i) s.push_back(static_cast<char>(v >> (8 * i)));
-}
 
 TEST(KllTotalCapacity, MatchesThePublishedLevelCapacities) {
   EXPECT_EQ(KllTotalCapacity(200, 8, 1), 200u);
@@ -31,7 +22,7 @@ TEST(KllTotalCapacity, MatchesThePublishedLevelCapacities) {
 
 TEST(KllImageLayout, DecodesAHandBuiltEmptyAndSingleItemImage) {
   const std::string empty("\x02\x01\x0f\x01\xc8\x00\x08\x00", 8);
-  auto e = ByName(DecodeKllImage(empty));
+  auto e = FieldValuesByName(DecodeKllImage(empty));
   EXPECT_EQ(e["family"], "15 (KLL)");
   EXPECT_EQ(e["flags.EMPTY"], "1");
   EXPECT_EQ(e["k"], "200");
@@ -39,24 +30,24 @@ TEST(KllImageLayout, DecodesAHandBuiltEmptyAndSingleItemImage) {
   EXPECT_EQ(e.count("undecoded"), 0u);
 
   std::string single("\x02\x02\x0f\x04\xc8\x00\x08\x00", 8);
-  PutLe(single, 0x3ff8000000000000ULL, 8);  // 1.5
-  auto s = ByName(DecodeKllImage(single));
+  AppendLittleEndian(single, 0x3ff8000000000000ULL, 8);  // 1.5
+  auto s = FieldValuesByName(DecodeKllImage(single));
   EXPECT_EQ(s["flags.SINGLE_ITEM"], "1");
   EXPECT_EQ(s["item[0]"], "1.5 | 4609434218613702656");
 }
 
 TEST(KllImageLayout, DecodesAHandBuiltFullImageOfStringsAndReportsTruncation) {
   std::string img("\x05\x01\x0f\x00\x08\x00\x08\x00", 8);
-  PutLe(img, 9, 8);  // n
-  PutLe(img, 8, 2);  // min k
+  AppendLittleEndian(img, 9, 8);  // n
+  AppendLittleEndian(img, 8, 2);  // min k
   img += std::string("\x02\x00", 2);  // two levels
-  PutLe(img, 8, 4);  // level[0]: capacity 16 - 8 retained
-  PutLe(img, 12, 4);
+  AppendLittleEndian(img, 8, 4);  // level[0]: capacity 16 - 8 retained
+  AppendLittleEndian(img, 12, 4);
   for (const char* item : {"a", "z", "b", "c", "d", "e", "f", "g", "h", "i"}) {
-    PutLe(img, 1, 4);
+    AppendLittleEndian(img, 1, 4);
     img += item;
   }
-  auto f = ByName(DecodeKllImage(img));
+  auto f = FieldValuesByName(DecodeKllImage(img));
   EXPECT_EQ(f["n"], "9");
   EXPECT_EQ(f["numLevels"], "2");
   EXPECT_EQ(f["level[1]"], "12");
@@ -76,7 +67,7 @@ TEST(KllImageLayout, DecodesImagesTheLibraryWrites) {
   const auto bytes = floats.serialize();
   const std::string img(bytes.begin(), bytes.end());
   const auto fields = DecodeKllImage(img);
-  auto f = ByName(fields);
+  auto f = FieldValuesByName(fields);
   EXPECT_EQ(f["n"], "30");
   EXPECT_EQ(f["min"], "0.0");
   EXPECT_EQ(f["max"], "7.25");
@@ -88,7 +79,7 @@ TEST(KllImageLayout, DecodesImagesTheLibraryWrites) {
   datasketches::kll_sketch<int64_t> longs(200);
   for (int64_t i = 0; i < 5; ++i) longs.update(i * 1000);
   const auto lb = longs.serialize();
-  auto l = ByName(DecodeKllImage(std::string(lb.begin(), lb.end())));
+  auto l = FieldValuesByName(DecodeKllImage(std::string(lb.begin(), lb.end())));
   EXPECT_EQ(l["level[0]"], "195");
   EXPECT_EQ(l["max"].substr(l["max"].find('|') + 2), "4000");
 }

@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "harness/family/image_layout_testing.h"
 #include "harness/family/case_validation.h"
 #include "sketches/kll/kll_family.h"
 #include "sketches/kll/kll_suites.h"
@@ -17,10 +18,6 @@ const FamilyCatalog& OwnFamily() {
   return *catalog;
 }
 
-void PutLe(std::string& s, uint64_t v, int bytes) {
-  for (int i = 0; i < bytes; ++i) s += static_cast<char>((v >> (8 * i)) & 0xff);
-}
-
 uint64_t Bits(double d) {
   uint64_t b;
   std::memcpy(&b, &d, sizeof b);
@@ -30,13 +27,13 @@ uint64_t Bits(double d) {
 // A full image (preInts 5) of one level whose min and max are `min` and `max` (8-byte items).
 std::string FullImage(uint64_t min, uint64_t max) {
   std::string img("\x05\x01\x0f\x00\x08\x00\x08\x00", 8);
-  PutLe(img, 100, 8);                 // n
-  PutLe(img, 8, 2);                   // min k
+  AppendLittleEndian(img, 100, 8);                 // n
+  AppendLittleEndian(img, 8, 2);                   // min k
   img += std::string("\x01\x00", 2);  // one level
-  PutLe(img, 0, 4);                   // level[0]
-  PutLe(img, min, 8);
-  PutLe(img, max, 8);
-  for (int i = 0; i < 8; ++i) PutLe(img, min, 8);
+  AppendLittleEndian(img, 0, 4);                   // level[0]
+  AppendLittleEndian(img, min, 8);
+  AppendLittleEndian(img, max, 8);
+  for (int i = 0; i < 8; ++i) AppendLittleEndian(img, min, 8);
   return img;
 }
 
@@ -129,12 +126,12 @@ TEST(KllSnapshotCase, AnEmptyImageIsAskedOnlyWhatAnEmptySketchAnswers) {
 TEST(KllSnapshotCase, StringsThatCannotCrossAnEngineProtocolGiveNoPoints) {
   // datasketches-java's recipe pads its strings with spaces ("   1"): not a protocol token.
   std::string img("\x05\x01\x0f\x00\x08\x00\x08\x00", 8);
-  PutLe(img, 100, 8);
-  PutLe(img, 8, 2);
+  AppendLittleEndian(img, 100, 8);
+  AppendLittleEndian(img, 8, 2);
   img += std::string("\x01\x00", 2);
-  PutLe(img, 0, 4);
+  AppendLittleEndian(img, 0, 4);
   for (const char* item : {"  1", "100"}) {
-    PutLe(img, 3, 4);
+    AppendLittleEndian(img, 3, 4);
     img += item;
   }
   const Case c = families::kll().SnapshotCase("tck/java/kll_string_n100_java", img);

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "gtest/gtest.h"
+#include "harness/family/image_layout_testing.h"
 
 #if defined(DSC_HAVE_CPP) && __has_include("quantiles_sketch.hpp")
 #define DSC_TEST_QUANTILES_IMAGES 1
@@ -13,15 +14,9 @@
 namespace dsconform {
 namespace {
 
-std::map<std::string, std::string> ByName(const std::vector<DecodedField>& fields) {
-  std::map<std::string, std::string> m;
-  for (const auto& f : fields) m[f.name] = f.value;
-  return m;
-}
-
 TEST(QuantilesImageLayout, DecodesAHandBuiltEmptyImageAndReportsTruncation) {
   // Java's empty compact doubles image: flags EMPTY|COMPACT|ORDERED|READ_ONLY (Q1).
-  auto e = ByName(DecodeQuantilesImage(std::string("\x01\x03\x08\x1e\x02\x00\x00\x00", 8)));
+  auto e = FieldValuesByName(DecodeQuantilesImage(std::string("\x01\x03\x08\x1e\x02\x00\x00\x00", 8)));
   EXPECT_EQ(e["familyId"], "8 (quantiles)");
   EXPECT_EQ(e["k"], "2");
   EXPECT_EQ(e["flags.EMPTY"], "1");
@@ -29,7 +24,7 @@ TEST(QuantilesImageLayout, DecodesAHandBuiltEmptyImageAndReportsTruncation) {
   EXPECT_EQ(e.count("n"), 0u);
 
   // Ends inside n.
-  auto t = ByName(DecodeQuantilesImage(std::string("\x02\x03\x08\x18\x08\x00\x00\x00\x05\x00", 10)));
+  auto t = FieldValuesByName(DecodeQuantilesImage(std::string("\x02\x03\x08\x18\x08\x00\x00\x00\x05\x00", 10)));
   EXPECT_EQ(t["truncated"], "2 of 8 bytes");
 }
 
@@ -38,7 +33,7 @@ TEST(QuantilesImageLayout, DecodesDoubleImagesTheLibraryWrites) {
   datasketches::quantiles_sketch<double> s(4);
   for (int i = 0; i < 5; ++i) s.update(i + 0.5);
   const auto bytes = s.serialize();
-  auto m = ByName(DecodeQuantilesImage(std::string(bytes.begin(), bytes.end())));
+  auto m = FieldValuesByName(DecodeQuantilesImage(std::string(bytes.begin(), bytes.end())));
   EXPECT_EQ(m["n"], "5");
   EXPECT_EQ(m["k"], "4");
   EXPECT_EQ(m["flags.COMPACT"], "1");
@@ -55,7 +50,7 @@ TEST(QuantilesImageLayout, DecodesStringImagesTheLibraryWrites) {
   datasketches::quantiles_sketch<std::string> s(8);
   for (const char* item : {"b", "a", "ccc"}) s.update(item);
   const auto bytes = s.serialize();
-  auto m = ByName(DecodeQuantilesImage(std::string(bytes.begin(), bytes.end())));
+  auto m = FieldValuesByName(DecodeQuantilesImage(std::string(bytes.begin(), bytes.end())));
   EXPECT_EQ(m["n"], "3");
   EXPECT_EQ(m["min"], "\"a\"");
   EXPECT_EQ(m["max"], "\"ccc\"");

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "gtest/gtest.h"
+#include "harness/family/image_layout_testing.h"
 
 #if defined(DSC_HAVE_CPP) && __has_include("req_sketch.hpp")
 #define DSC_TEST_REQ_IMAGES 1
@@ -13,15 +14,9 @@
 namespace dsconform {
 namespace {
 
-std::map<std::string, std::string> ByName(const std::vector<DecodedField>& fields) {
-  std::map<std::string, std::string> m;
-  for (const auto& f : fields) m[f.name] = f.value;
-  return m;
-}
-
 TEST(ReqImageLayout, DecodesAHandBuiltEmptyImageAndReportsTruncation) {
   // An empty HRA sketch of k 12: flags EMPTY|HRA|RAW_ITEMS|LEVEL0_SORTED.
-  auto e = ByName(DecodeReqImage(std::string("\x02\x01\x11\x3c\x0c\x00\x00\x00", 8)));
+  auto e = FieldValuesByName(DecodeReqImage(std::string("\x02\x01\x11\x3c\x0c\x00\x00\x00", 8)));
   EXPECT_EQ(e["familyId"], "17 (req)");
   EXPECT_EQ(e["k"], "12");
   EXPECT_EQ(e["flags.EMPTY"], "1");
@@ -29,7 +24,7 @@ TEST(ReqImageLayout, DecodesAHandBuiltEmptyImageAndReportsTruncation) {
   EXPECT_EQ(e.count("undecoded"), 0u);
 
   // Estimation mode (preInts 4) that ends inside n.
-  auto t = ByName(DecodeReqImage(std::string("\x04\x01\x11\x08\x0c\x00\x02\x00\x05\x00", 10)));
+  auto t = FieldValuesByName(DecodeReqImage(std::string("\x04\x01\x11\x08\x0c\x00\x02\x00\x05\x00", 10)));
   EXPECT_EQ(t["truncated"], "2 of 16 bytes");
 }
 
@@ -38,7 +33,7 @@ TEST(ReqImageLayout, DecodesRawItemsImagesTheLibraryWrites) {
   datasketches::req_sketch<float> s(12, false);
   s.update(2.5f);
   const auto bytes = s.serialize();
-  auto m = ByName(DecodeReqImage(std::string(bytes.begin(), bytes.end())));
+  auto m = FieldValuesByName(DecodeReqImage(std::string(bytes.begin(), bytes.end())));
   EXPECT_EQ(m["flags.RAW_ITEMS"], "1");
   EXPECT_EQ(m["flags.HRA"], "0");
   EXPECT_EQ(m["numRawItems"], "1");
@@ -50,7 +45,7 @@ TEST(ReqImageLayout, DecodesEveryCompactorOfAnEstimationImage) {
   datasketches::req_sketch<float> s(4);
   for (int i = 0; i < 200; ++i) s.update(static_cast<float>(i));
   const auto bytes = s.serialize();
-  auto m = ByName(DecodeReqImage(std::string(bytes.begin(), bytes.end())));
+  auto m = FieldValuesByName(DecodeReqImage(std::string(bytes.begin(), bytes.end())));
   EXPECT_EQ(m["preInts"], "4");
   EXPECT_EQ(m["n"], "200");
   EXPECT_EQ(m["min"], "0.0");

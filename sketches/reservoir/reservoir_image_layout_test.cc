@@ -6,6 +6,7 @@
 #include <string>
 
 #include "gtest/gtest.h"
+#include "harness/family/image_layout_testing.h"
 #include "sketches/reservoir/reservoir_checks.h"
 #include "sketches/reservoir/reservoir_image_layout.h"
 #include "sketches/reservoir/reservoir_suites.h"
@@ -13,20 +14,16 @@
 namespace dsconform {
 namespace {
 
-void PutLe(std::string& s, uint64_t v, int bytes) {
-  for (int i = 0; i < bytes; ++i) s.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
-}
-
 // A sketch image of longs: preLongs 2 with resize factor x8, serVer 2, family 11.
 std::string LongsImage(uint32_t k, uint64_t n, const std::vector<int64_t>& items) {
   std::string s;
-  PutLe(s, 0xc2, 1);
-  PutLe(s, 2, 1);
-  PutLe(s, 11, 1);
-  PutLe(s, 0, 1);
-  PutLe(s, k, 4);
-  PutLe(s, n, 8);
-  for (int64_t v : items) PutLe(s, static_cast<uint64_t>(v), 8);
+  AppendLittleEndian(s, 0xc2, 1);
+  AppendLittleEndian(s, 2, 1);
+  AppendLittleEndian(s, 11, 1);
+  AppendLittleEndian(s, 0, 1);
+  AppendLittleEndian(s, k, 4);
+  AppendLittleEndian(s, n, 8);
+  for (int64_t v : items) AppendLittleEndian(s, static_cast<uint64_t>(v), 8);
   return s;
 }
 
@@ -54,19 +51,19 @@ TEST(ReservoirImageLayout, DecodesASketchOfLongs) {
 
 TEST(ReservoirImageLayout, DecodesAUnionOfStrings) {
   std::string s;
-  PutLe(s, 1, 1);
-  PutLe(s, 1, 1);
-  PutLe(s, 12, 1);
-  PutLe(s, 0, 1);
-  PutLe(s, 16, 4);  // maxK
-  PutLe(s, 0xc2, 1);
-  PutLe(s, 2, 1);
-  PutLe(s, 11, 1);
-  PutLe(s, 0, 1);
-  PutLe(s, 16, 4);
-  PutLe(s, 2, 8);
+  AppendLittleEndian(s, 1, 1);
+  AppendLittleEndian(s, 1, 1);
+  AppendLittleEndian(s, 12, 1);
+  AppendLittleEndian(s, 0, 1);
+  AppendLittleEndian(s, 16, 4);  // maxK
+  AppendLittleEndian(s, 0xc2, 1);
+  AppendLittleEndian(s, 2, 1);
+  AppendLittleEndian(s, 11, 1);
+  AppendLittleEndian(s, 0, 1);
+  AppendLittleEndian(s, 16, 4);
+  AppendLittleEndian(s, 2, 8);
   for (const std::string item : {"ab", "été"}) {
-    PutLe(s, item.size(), 4);
+    AppendLittleEndian(s, item.size(), 4);
     s += item;
   }
   const auto fields = DecodeReservoirImage(s);

@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "harness/family/image_layout_testing.h"
 
 #if defined(DSC_HAVE_CPP) && __has_include("tdigest.hpp")
 #define DSC_TEST_TDIGEST_IMAGES 1
@@ -14,15 +15,9 @@
 namespace dsconform {
 namespace {
 
-std::map<std::string, std::string> ByName(const std::vector<DecodedField>& fields) {
-  std::map<std::string, std::string> m;
-  for (const auto& f : fields) m[f.name] = f.value;
-  return m;
-}
-
 TEST(TdigestImageLayout, DecodesAHandBuiltEmptyImageAndReportsTruncation) {
   const std::string empty("\x01\x01\x14\x64\x00\x01\x00\x00", 8);
-  auto e = ByName(DecodeTdigestImage(empty));
+  auto e = FieldValuesByName(DecodeTdigestImage(empty));
   EXPECT_EQ(e["type"], "20 (t-digest)");
   EXPECT_EQ(e["k"], "100");
   EXPECT_EQ(e["flags.IS_EMPTY"], "1");
@@ -31,7 +26,7 @@ TEST(TdigestImageLayout, DecodesAHandBuiltEmptyImageAndReportsTruncation) {
   // Two centroids announced, the image ends inside the first.
   std::string cut("\x02\x01\x14\x0a\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00", 16);
   cut += std::string(20, '\0');
-  auto t = ByName(DecodeTdigestImage(cut));
+  auto t = FieldValuesByName(DecodeTdigestImage(cut));
   EXPECT_EQ(t["numCentroids"], "2");
   EXPECT_EQ(t["truncated"], "4 of 16 bytes");
 }
@@ -43,7 +38,7 @@ TEST(TdigestImageLayout, DecodesCompactDoubleImagesTheLibraryWrites) {
   const auto bytes = td.serialize();
   const std::string image(bytes.begin(), bytes.end());
   const auto fields = DecodeTdigestImage(image);
-  auto m = ByName(fields);
+  auto m = FieldValuesByName(fields);
   EXPECT_EQ(m["preLongs"], "2");
   EXPECT_EQ(m["k"], "10");
   EXPECT_EQ(m["min"], "-500.0");
@@ -65,7 +60,7 @@ TEST(TdigestImageLayout, DecodesFloatImagesWithTheBufferKept) {
   td.update(0.5f);
   const auto bytes = td.serialize(0, true);
   const std::string image(bytes.begin(), bytes.end());
-  auto m = ByName(DecodeTdigestImage(image));
+  auto m = FieldValuesByName(DecodeTdigestImage(image));
   EXPECT_EQ(m["min"], "0.0");
   EXPECT_EQ(m["max"], "74.75");
   EXPECT_NE(m["numBuffered"], "0");
@@ -79,7 +74,7 @@ TEST(TdigestImageLayout, DecodesASingleValueImage) {
   datasketches::tdigest<double> td(100);
   td.update(2.5);
   const auto bytes = td.serialize();
-  auto m = ByName(DecodeTdigestImage(std::string(bytes.begin(), bytes.end())));
+  auto m = FieldValuesByName(DecodeTdigestImage(std::string(bytes.begin(), bytes.end())));
   EXPECT_EQ(m["flags.IS_SINGLE_VALUE"], "1");
   EXPECT_EQ(m["value"], "2.5");
   EXPECT_EQ(m.count("undecoded"), 0u);

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "gtest/gtest.h"
+#include "harness/family/image_layout_testing.h"
 
 #ifdef DSC_HAVE_CPP
 #include "theta_sketch.hpp"
@@ -14,12 +15,6 @@
 
 namespace dsconform {
 namespace {
-
-std::map<std::string, std::string> ByName(const std::vector<DecodedField>& fields) {
-  std::map<std::string, std::string> m;
-  for (const auto& f : fields) m.emplace(f.name, f.value);
-  return m;
-}
 
 void PutLe(std::string& img, size_t off, uint64_t v, int size) {
   for (int i = 0; i < size; ++i) img[off + i] = static_cast<char>((v >> (8 * i)) & 0xff);
@@ -46,7 +41,7 @@ std::string CompactEstimationImage() {
 
 TEST(ThetaImageLayout, DecodesACompactImageField) {
   const auto fields = DecodeThetaImage(CompactEstimationImage());
-  const auto m = ByName(fields);
+  const auto m = FieldValuesByName(fields);
   EXPECT_EQ(m.at("preLongs"), "3");
   EXPECT_EQ(m.at("serVer"), "3");
   EXPECT_EQ(m.at("family"), "3 (COMPACT)");
@@ -72,14 +67,14 @@ TEST(ThetaImageLayout, RangeDecodesOnlyTheOverlappingFields) {
 
 TEST(ThetaImageLayout, ReportsTruncationAndTrailingBytes) {
   std::string img = CompactEstimationImage();
-  const auto cut = ByName(DecodeThetaImage(img.substr(0, 30)));
+  const auto cut = FieldValuesByName(DecodeThetaImage(img.substr(0, 30)));
   EXPECT_EQ(cut.count("truncated"), 1u);
   EXPECT_EQ(cut.count("entry[1]"), 0u);
-  const auto longer = ByName(DecodeThetaImage(img + std::string(5, '\x7f')));
+  const auto longer = FieldValuesByName(DecodeThetaImage(img + std::string(5, '\x7f')));
   EXPECT_EQ(longer.at("undecoded"), "5 bytes: past the end of the sketch");
-  const auto other = ByName(DecodeThetaImage(std::string("\x01\x01\x07\x00", 4)));
+  const auto other = FieldValuesByName(DecodeThetaImage(std::string("\x01\x01\x07\x00", 4)));
   EXPECT_EQ(other.at("undecoded"), "2 bytes: serVer 1 is not 3 or 4");
-  EXPECT_EQ(ByName(DecodeThetaImage("")).count("truncated"), 1u);
+  EXPECT_EQ(FieldValuesByName(DecodeThetaImage("")).count("truncated"), 1u);
 }
 
 TEST(ThetaImageLayout, DecodesTheDeltaCodedCompressedForm) {
@@ -94,7 +89,7 @@ TEST(ThetaImageLayout, DecodesTheDeltaCodedCompressedForm) {
   img[8] = 3;
   img[9] = 0x54;
   img[10] = 0x30;
-  const auto m = ByName(DecodeThetaImage(img));
+  const auto m = FieldValuesByName(DecodeThetaImage(img));
   EXPECT_EQ(m.at("entryBits"), "4");
   EXPECT_EQ(m.at("numEntries"), "3");
   EXPECT_EQ(m.at("entry[0]").substr(0, 18), "0x0000000000000005");
@@ -113,8 +108,8 @@ TEST(ThetaImageLayout, ARangeOfTheCompressedFormCountsTheEntriesBeforeIt) {
   EXPECT_EQ(DecodeThetaImageRange(img, 9, 10).size(), 2u);  // entries 0 and 1, nothing after them
   // A range before a truncation does not see it; the whole image does.
   img[8] = 5;  // numEntries 5: the stream needs 3 bytes
-  EXPECT_EQ(ByName(DecodeThetaImageRange(img, 9, 10)).count("truncated"), 0u);
-  EXPECT_EQ(ByName(DecodeThetaImage(img)).count("truncated"), 1u);
+  EXPECT_EQ(FieldValuesByName(DecodeThetaImageRange(img, 9, 10)).count("truncated"), 0u);
+  EXPECT_EQ(FieldValuesByName(DecodeThetaImage(img)).count("truncated"), 1u);
 }
 
 #ifdef DSC_HAVE_CPP
@@ -125,7 +120,7 @@ TEST(ThetaImageLayout, AgreesWithTheLibrarysOwnImages) {
   for (bool compressed : {false, true}) {
     const auto bytes = compressed ? compact.serialize_compressed() : compact.serialize();
     const auto fields = DecodeThetaImage(std::string(bytes.begin(), bytes.end()));
-    const auto m = ByName(fields);
+    const auto m = FieldValuesByName(fields);
     EXPECT_EQ(m.count("undecoded") + m.count("truncated"), 0u) << compressed;
     EXPECT_EQ(m.at("serVer"), compressed ? "4" : "3");
     size_t entries = 0;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "harness/family/image_layout_testing.h"
 
 #ifdef DSC_HAVE_CPP
 #include "array_of_doubles_sketch.hpp"
@@ -19,12 +20,6 @@
 
 namespace dsconform {
 namespace {
-
-std::map<std::string, std::string> ByName(const std::vector<DecodedField>& fields) {
-  std::map<std::string, std::string> m;
-  for (const auto& f : fields) m.emplace(f.name, f.value);
-  return m;
-}
 
 std::string Unhex(const std::string& h) {
   std::string b(h.size() / 2, '\0');
@@ -38,7 +33,7 @@ const char kJavaTwoDoubles[] =
     "02030901000acc93020000000000000015f97dcbbd86a105000000000000f83f00e56b61eec8804420000000000000f83f00";
 
 TEST(TupleImageLayout, DecodesJavasDoubleSummariesWithTheirModeByte) {
-  const auto m = ByName(DecodeTupleImage(Unhex(kJavaTwoDoubles)));
+  const auto m = FieldValuesByName(DecodeTupleImage(Unhex(kJavaTwoDoubles)));
   EXPECT_EQ(m.at("preLongs"), "2");
   EXPECT_EQ(m.at("serVer"), "3");
   EXPECT_EQ(m.at("family"), "9 (TUPLE)");
@@ -56,7 +51,7 @@ TEST(TupleImageLayout, ARangeDecodesOnlyTheEntriesItOverlaps) {
   const std::string image = Unhex(kJavaTwoDoubles);
   // Bytes 33..49 are the second entry (16 + 17).
   const auto fields = DecodeTupleImageRange(image, 33, 50);
-  const auto m = ByName(fields);
+  const auto m = FieldValuesByName(fields);
   EXPECT_EQ(m.count("entry[0].hash"), 0u);
   EXPECT_EQ(m.count("entry[1].hash"), 1u);
   EXPECT_EQ(m.count("preLongs"), 0u);
@@ -69,7 +64,7 @@ const char kJavaTwoStringArrays[] =
     "00000000";
 
 TEST(TupleImageLayout, DecodesJavasArrayOfStringsEntriesOfTwoSizes) {
-  const auto m = ByName(DecodeTupleImage(Unhex(kJavaTwoStringArrays)));
+  const auto m = FieldValuesByName(DecodeTupleImage(Unhex(kJavaTwoStringArrays)));
   EXPECT_EQ(m.at("numEntries"), "2");
   EXPECT_EQ(m.at("entry[0].hash"), "0x174a7b2814d5ea25");
   EXPECT_EQ(m.at("entry[0].summary"), "\"a\"/\"\\xc3\\xa9\"");
@@ -81,20 +76,20 @@ TEST(TupleImageLayout, DecodesJavasArrayOfStringsEntriesOfTwoSizes) {
 TEST(TupleImageLayout, AnArrayOfStringsImageCutShortIsNotReadAsOne) {
   const std::string image = Unhex(kJavaTwoStringArrays);
   // Two bytes short: the last string's length runs past the end, and no fixed width fits either.
-  const auto m = ByName(DecodeTupleImage(image.substr(0, image.size() - 2)));
+  const auto m = FieldValuesByName(DecodeTupleImage(image.substr(0, image.size() - 2)));
   EXPECT_EQ(m.count("entry[0].summary"), 0u);
   EXPECT_EQ(m.count("undecoded"), 1u);
 }
 
 TEST(TupleImageLayout, SaysWhereATruncatedImageEnds) {
   const std::string image = Unhex(kJavaTwoDoubles).substr(0, 10);
-  const auto m = ByName(DecodeTupleImage(image));
+  const auto m = FieldValuesByName(DecodeTupleImage(image));
   ASSERT_EQ(m.count("truncated"), 1u);
   EXPECT_NE(m.at("truncated").find("numEntries"), std::string::npos);
 }
 
 TEST(TupleImageLayout, NamesJavasUpdatableImageWithoutDecodingIt) {
-  const auto m = ByName(DecodeTupleImage(Unhex("0102090000000000")));
+  const auto m = FieldValuesByName(DecodeTupleImage(Unhex("0102090000000000")));
   ASSERT_EQ(m.count("undecoded"), 1u);
   EXPECT_NE(m.at("undecoded").find("update-sketch image"), std::string::npos);
 }
@@ -106,7 +101,7 @@ TEST(TupleImageLayout, DecodesEveryEntryOfAnEstimationModeCppImage) {
   auto s = datasketches::update_tuple_sketch<double>::builder().set_lg_k(5).build();
   for (int64_t i = 0; i < 100; ++i) s.update(i, 0.25 * static_cast<double>(i));
   const auto compact = s.compact(true);
-  const auto m = ByName(DecodeTupleImage(Bytes(compact.serialize())));
+  const auto m = FieldValuesByName(DecodeTupleImage(Bytes(compact.serialize())));
   EXPECT_EQ(m.at("preLongs"), "3");
   EXPECT_EQ(m.at("flags"), "0x1a (READ_ONLY|COMPACT|ORDERED)");
   EXPECT_EQ(m.at("numEntries"), std::to_string(compact.get_num_retained()));
@@ -125,7 +120,7 @@ TEST(TupleImageLayout, DecodesEveryEntryOfAnEstimationModeCppImage) {
 TEST(TupleImageLayout, DecodesCppInt32SummariesAndTheOneEntryPreamble) {
   auto s = datasketches::update_tuple_sketch<int32_t>::builder().set_lg_k(5).build();
   s.update(int64_t{7}, -3);
-  const auto m = ByName(DecodeTupleImage(Bytes(s.compact().serialize())));
+  const auto m = FieldValuesByName(DecodeTupleImage(Bytes(s.compact().serialize())));
   EXPECT_EQ(m.at("preLongs"), "1");
   EXPECT_EQ(m.at("entry[0].summary"), "-3");
   EXPECT_EQ(m.count("entry[1].hash"), 0u);
@@ -139,7 +134,7 @@ TEST(TupleImageLayout, DecodesAnArrayOfDoublesImageValueByValue) {
   s.update(int64_t{1}, std::vector<double>{1.0, -2.0, 0.5});
   s.update(int64_t{2}, std::vector<double>{3.0, 4.0, 5.0});
   const auto compact = s.compact(true);
-  const auto m = ByName(DecodeTupleImage(Bytes(compact.serialize())));
+  const auto m = FieldValuesByName(DecodeTupleImage(Bytes(compact.serialize())));
   EXPECT_EQ(m.at("serVer"), "1");
   EXPECT_EQ(m.at("sketchType"), "3 (ArrayOfDoublesCompactSketch)");
   EXPECT_EQ(m.at("numValues"), "3");
@@ -164,7 +159,7 @@ TEST(TupleImageLayout, DecodesCppArrayOfStringsSummariesAsTheQueryWritesThem) {
   s.update(datasketches::hash_array_of_strings_key(datasketches::array_of_strings(1, "k")), v);
   const auto bytes = datasketches::compact_array_of_strings_sketch(s).serialize(
       0, datasketches::default_array_of_strings_serde<>());
-  const auto m = ByName(DecodeTupleImage(Bytes(bytes)));
+  const auto m = FieldValuesByName(DecodeTupleImage(Bytes(bytes)));
   EXPECT_EQ(m.at("preLongs"), "1");
   EXPECT_EQ(m.at("entry[0].summary"), "\"x\\x22y\"/\"\"/\"\\xe6\\xbc\\xa2\"");
   EXPECT_EQ(m.count("undecoded") + m.count("truncated"), 0u);

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "harness/family/image_layout_testing.h"
 
 #if defined(DSC_HAVE_CPP) && __has_include("var_opt_sketch.hpp")
 #define DSC_TEST_VAROPT_IMAGES 1
@@ -16,16 +17,10 @@
 namespace dsconform {
 namespace {
 
-std::map<std::string, std::string> ByName(const std::vector<DecodedField>& fields) {
-  std::map<std::string, std::string> m;
-  for (const auto& f : fields) m[f.name] = f.value;
-  return m;
-}
-
 TEST(VaroptImageLayout, DecodesAnEmptyImageAndReportsTruncation) {
   // preLongs 1 (resize factor X8: 0xc0), serVer 2, family 13, EMPTY; k 8.
   const std::string empty("\xc1\x02\x0d\x04\x08\x00\x00\x00", 8);
-  auto e = ByName(DecodeVaroptImage(empty));
+  auto e = FieldValuesByName(DecodeVaroptImage(empty));
   EXPECT_EQ(e["preLongs"], "1");
   EXPECT_EQ(e["resizeFactor"], "X8");
   EXPECT_EQ(e["familyId"], "13 (varopt sketch)");
@@ -38,7 +33,7 @@ TEST(VaroptImageLayout, DecodesAnEmptyImageAndReportsTruncation) {
   std::string cut("\xc3\x02\x0d\x00\x08\x00\x00\x00", 8);
   cut += std::string("\x02\x00\x00\x00\x00\x00\x00\x00", 8) + std::string("\x02\x00\x00\x00\x00\x00\x00\x00", 8);
   cut += std::string("\x00\x00\x00\x00\x00\x00\xf0\x3f", 8) + std::string(3, '\0');
-  auto t = ByName(DecodeVaroptImage(cut));
+  auto t = FieldValuesByName(DecodeVaroptImage(cut));
   EXPECT_EQ(t["n"], "2");
   EXPECT_EQ(t["h"], "2");
   EXPECT_EQ(t["r"], "0");
@@ -52,7 +47,7 @@ TEST(VaroptImageLayout, DecodesTheSamplingModeImagesTheLibraryWrites) {
   s.update(1, 100.0);  // heavy: stays in H
   for (int64_t i = 2; i < 20; ++i) s.update(i, 1.0);
   const auto bytes = s.serialize();
-  auto m = ByName(DecodeVaroptImage(std::string(bytes.begin(), bytes.end())));
+  auto m = FieldValuesByName(DecodeVaroptImage(std::string(bytes.begin(), bytes.end())));
   EXPECT_EQ(m["preLongs"], "4");
   EXPECT_EQ(m["k"], "4");
   EXPECT_EQ(m["n"], "19");
@@ -73,7 +68,7 @@ TEST(VaroptImageLayout, DecodesAUnionImageAndItsGadget) {
   datasketches::var_opt_union<int64_t> u(20);
   u.update(s);
   const auto bytes = u.serialize();
-  auto m = ByName(DecodeVaroptImage(std::string(bytes.begin(), bytes.end())));
+  auto m = FieldValuesByName(DecodeVaroptImage(std::string(bytes.begin(), bytes.end())));
   EXPECT_EQ(m["familyId"], "14 (varopt union)");
   EXPECT_EQ(m["maxK"], "20");
   EXPECT_EQ(m["n"], "5");

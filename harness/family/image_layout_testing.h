@@ -1,0 +1,34 @@
+#pragma once
+
+// For the families' image-layout tests: hand-built images and their decoded fields looked up
+// by name. Test code only.
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "harness/family/family.h"
+
+namespace dsconform {
+
+// A decoded image's values by field name (a later field of one name wins).
+inline std::map<std::string, std::string> FieldValuesByName(const std::vector<DecodedField>& fields) {
+  std::map<std::string, std::string> m;
+  for (const auto& f : fields) m[f.name] = f.value;
+  return m;
+}
+
+// The whole fields by name, for tests of their offsets and lengths (the first of one name).
+inline std::map<std::string, DecodedField> FieldsByName(const std::vector<DecodedField>& fields) {
+  std::map<std::string, DecodedField> m;
+  for (const auto& f : fields) m.emplace(f.name, f);
+  return m;
+}
+
+// Appends the low `bytes` bytes of v, least significant first, as every sketch image stores them.
+inline void AppendLittleEndian(std::string& s, uint64_t v, int bytes) {
+  for (int i = 0; i < bytes; ++i) s.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+}
+
+}  // namespace dsconform
