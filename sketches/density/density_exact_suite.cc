@@ -4,7 +4,9 @@
 // every query and the estimates at the query points, the round trip, merges
 // that stay within k (by copy and by move), and (cross stage) each engine's
 // images read by every other, answered, continued within k and written again.
-// k 0 and 1 are refused by both.
+// k 0 and 1 are refused by both. One case per k and dimension builds k points
+// by updates and the same k points as a merge of two halves: the merge
+// compacts (DS4), so the two images differ in every engine.
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
@@ -37,6 +39,7 @@ class DensityExact final : public Suite {
         std::sort(sizes.begin(), sizes.end());
         sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
         for (int64_t n : sizes) cases.push_back(MakeCase(dim, k, n));
+        cases.push_back(MergeToK(dim, k));
       }
     return cases;
   }
@@ -94,6 +97,29 @@ class DensityExact final : public Suite {
         .Step("deserialize", "read_m", {{"image", "m_copy.compact"}})
         .Step("serialize", "read_m", {{"form", "compact"}});
     AddDensityQuery(b, "read_m", "read_m", all, true);
+    return b.Build();
+  }
+
+  // k points by updates, and the same k points as a merge of two halves: the merge compacts
+  // at its end once it holds k (DS4), drawing random bits (pinned where the engine can).
+  Case MergeToK(int dim, int k) const {
+    CaseBuilder b(absl::StrCat("density/exact/dim=", dim, "/k=", k, "/merge_to=k"), name(), "density");
+    const std::string scale = absl::StrCat(16.0 / static_cast<double>(k * int64_t{dim}));
+    const int64_t half = k / 2;
+    const DensityPoints first{dim, 0, half, 3, scale}, second{dim, half * dim, k - half, 4, scale};
+    const DensityPoints all{dim, 0, k, 3, scale};
+    b.Step("create", "u", {{"k", k}, {"dim", dim}});
+    AddDensityUpdate(b, "u", first);
+    AddDensityUpdate(b, "u", second);
+    b.Step("serialize", "u", {{"form", "compact"}});
+    AddDensityQuery(b, "u", "u", all, true);
+    b.Step("create", "m", {{"k", k}, {"dim", dim}}).Step("create", "b", {{"k", k}, {"dim", dim}});
+    AddDensityUpdate(b, "m", first);
+    AddDensityUpdate(b, "b", second);
+    b.Step("merge", "m", {{"from", "b"}, {"seed", DensitySeed(k * 100 + dim, 40)}, {"seed_optional", true}})
+        .Step("serialize", "m", {{"form", "compact"}, {"as", "lang.m"}});
+    AddDensityQuery(b, "m", "lang.m", all, true);
+    b.Check("equal", {"u.compact", "lang.m.compact"});
     return b.Build();
   }
 };
