@@ -18,7 +18,7 @@
 #include "absl/strings/str_join.h"
 #include "harness/bench/bench_figures.h"
 #include "harness/bench/bench_output.h"
-#include "harness/bench/peak_memory.h"
+#include "harness/engine/process/process_memory.h"
 #include "harness/run/memory_budget.h"
 #include "harness/bench/serial_pass.h"
 #include "harness/bench/timed_engine.h"

@@ -24,7 +24,7 @@
 #include "frontends/cli/test_signal.h"
 #include "harness/case/glob_match.h"
 #include "harness/engine/process/child_process.h"
-#include "harness/bench/peak_memory.h"
+#include "harness/engine/process/process_memory.h"
 #include "harness/run/memory_budget.h"
 #include "harness/expect/known_differences.h"
 #include "harness/expect/rule_drafts.h"

@@ -1,4 +1,4 @@
-#include "harness/bench/peak_memory.h"
+#include "harness/engine/process/process_memory.h"
 
 #include <sys/resource.h>
 
@@ -8,6 +8,7 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 
 namespace dsconform {
@@ -39,6 +40,14 @@ ProcessMemory ReadProcessMemory() {
     if (getrusage(RUSAGE_SELF, &usage) == 0) m.peak_rss_bytes = static_cast<int64_t>(usage.ru_maxrss) * 1024;
   }
   return m;
+}
+
+int64_t ResidentBytesOf(int pid) {
+  std::ifstream in(absl::StrCat("/proc/", pid, "/status"));
+  if (!in) return -1;
+  std::stringstream text;
+  text << in.rdbuf();
+  return StatusFieldBytes(text.str(), "VmRSS");
 }
 
 bool ResetPeakRss() {

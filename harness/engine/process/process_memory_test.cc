@@ -1,4 +1,6 @@
-#include "harness/bench/peak_memory.h"
+#include "harness/engine/process/process_memory.h"
+
+#include <unistd.h>
 
 #include "gtest/gtest.h"
 
@@ -35,6 +37,11 @@ TEST(ReadProcessMemory, PeakIsAtLeastTheCurrentResidentSize) {
   if (m.rss_bytes > 0) {
     EXPECT_GE(m.peak_rss_bytes, m.rss_bytes);
   }
+}
+
+TEST(ResidentBytesOf, ThisProcessHasSomeAndAProcessThatIsGoneNone) {
+  EXPECT_GT(ResidentBytesOf(getpid()), 0);
+  EXPECT_EQ(ResidentBytesOf(-1), -1);
 }
 
 }  // namespace
