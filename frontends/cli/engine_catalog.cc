@@ -129,6 +129,8 @@ absl::StatusOr<std::vector<std::unique_ptr<EngineFactory>>> ResolveEngines(const
     if (!process.ok()) return process.status();
     if (process->has_value()) {
       (*process)->memory_limit_mib = request.engine_memory_mib;
+      if (request.memory_budget_bytes > 0)
+        (*process)->retire_above_mib = EngineProcessRetireMib(request.memory_budget_bytes);
       auto f = MakeProcessEngineFactory(**process);
       if (!f.ok()) return f.status();
       out.push_back(std::move(*f));

@@ -104,6 +104,8 @@ TEST(MemoryBudget, AQuarterOfTheMachineAndAtMostThreeGiB) {
   EXPECT_EQ(CasesBytes(int64_t{3} << 30), int64_t{2} << 30);
   EXPECT_EQ(JavaHeapBytes(int64_t{100} << 20), int64_t{256} << 20);
   EXPECT_EQ(CasesBytes(int64_t{100} << 20), int64_t{25} << 20);
+  EXPECT_EQ(EngineProcessRetireMib(int64_t{3} << 30), 384);
+  EXPECT_EQ(EngineProcessRetireMib(int64_t{640} << 20), 256);
   EXPECT_GT(PhysicalMemoryBytes(), 0);
 }
 

@@ -19,6 +19,8 @@ int64_t PhysicalMemoryBytes() {
 
 int64_t JavaHeapBytes(int64_t budget_bytes) { return std::max(int64_t{256} << 20, budget_bytes / 3); }
 
+int64_t EngineProcessRetireMib(int64_t budget_bytes) { return std::max<int64_t>(256, (budget_bytes / 8) >> 20); }
+
 int64_t CasesBytes(int64_t budget_bytes) {
   return std::max(budget_bytes - JavaHeapBytes(budget_bytes), budget_bytes / 4);
 }

@@ -18,6 +18,12 @@ int64_t PhysicalMemoryBytes();
 // before it collects, so its resident memory approaches that maximum whatever the cases hold.
 int64_t JavaHeapBytes(int64_t budget_bytes);
 
+// The resident memory past which an out-of-process engine's process is ended after a batch and
+// a fresh one started (ProcessEngineSpec::retire_above_mib), in MiB: an eighth of the budget, at
+// least 256 MiB. The engines' processes are outside the budget; this keeps what a leaking
+// library accumulates out of the machine's way.
+int64_t EngineProcessRetireMib(int64_t budget_bytes);
+
 // What the cases may hold at once (RunOptions::memory_budget_bytes) out of the run's budget: the
 // rest beside the Java heap, and at least a quarter of it.
 int64_t CasesBytes(int64_t budget_bytes);

@@ -7,6 +7,7 @@
 //   garbage writes bytes that are no frame to the protocol stream, then answers
 //   reject  its Run fails (the stage is rejected)
 //   hog     allocates and touches 4 GiB (an image whose counts ask for gigabytes)
+//   leak    allocates and touches 64 MiB it never frees (a library that leaks)
 //   taint   answers, but every later stage on this process crashes (a heap a
 //           damaged image corrupted without crashing)
 // Flags: --name=kind@version (default fault@1), --faults.
@@ -19,6 +20,7 @@
 #include <cstring>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -74,6 +76,12 @@ class FaultEngine final : public Engine {
       for (size_t i = 0; i < kHog; i += 4096) p[i] = 1;
       std::fprintf(stderr, "fault engine: touched %zu bytes at %p\n", kHog, static_cast<void*>(p));
     }
+    if (absl::StrContains(id, "leak")) {
+      constexpr size_t kLeak = size_t{64} << 20;
+      char* p = new char[kLeak];
+      for (size_t i = 0; i < kLeak; i += 4096) p[i] = 1;
+      leaked_.push_back(p);
+    }
     if (absl::StrContains(id, "reject")) return absl::InvalidArgumentError(absl::StrCat("case ", id, ": refused"));
     if (absl::StrContains(id, "taint")) tainted_ = true;
     return absl::OkStatus();
@@ -100,6 +108,7 @@ class FaultEngine final : public Engine {
   std::string name_;
   bool faults_;
   bool tainted_ = false;
+  std::vector<char*> leaked_;
 };
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "harness/engine/process/process_engine.h"
 
+#include <atomic>
 #include <cstdio>
 #include <mutex>
 
@@ -7,6 +8,7 @@
 #include "absl/strings/str_join.h"
 #include "harness/engine/process/batch_budget.h"
 #include "harness/engine/process/engine_connection.h"
+#include "harness/engine/process/process_memory.h"
 
 namespace dsconform {
 namespace {
@@ -15,6 +17,7 @@ namespace {
 struct Launch {
   ProcessEngineSpec spec;
   EngineHello hello;
+  mutable std::atomic<bool> retired_once{false};  // said on stderr the first time only
 };
 
 Observations FailureObservations(const std::string& cls, const std::string& message) {
@@ -39,16 +42,33 @@ class ProcessEngine final : public Engine {
 
   absl::StatusOr<std::vector<Observations>> Run(absl::Span<const PreparedStage> stages) override {
     if (stages.empty()) return std::vector<Observations>();
+    if (!launch_->retired_once || stages.size() == 1) return RunBatch(stages);
+    // This engine's processes grow (one was retired): a stage at a time, each followed by the
+    // check, so that one batch cannot grow a process by the sum of its stages.
+    std::vector<Observations> out;
+    out.reserve(stages.size());
+    for (const PreparedStage& stage : stages) {
+      auto one = RunBatch(absl::MakeConstSpan(&stage, 1));
+      if (!one.ok()) return one.status();
+      out.push_back(std::move((*one)[0]));
+    }
+    return out;
+  }
+
+ private:
+  absl::StatusOr<std::vector<Observations>> RunBatch(absl::Span<const PreparedStage> stages) {
     if (auto st = Connect(); !st.ok()) return st;
     const absl::Duration budget = budget_.For(stages.size());
     BatchAnswer answer = Timed(stages, budget);
-    if (!answer.failure) return Collect(std::move(answer.results));
+    if (!answer.failure) {
+      RetireIfLarge();
+      return Collect(std::move(answer.results));
+    }
     conn_.reset();
     if (stages.size() == 1) return std::vector<Observations>{Failed(*answer.failure)};
     return Isolate(stages, *answer.failure, budget);
   }
 
- private:
   absl::Status Connect() {
     if (conn_) return absl::OkStatus();
     auto conn = EngineConnection::Start(launch_->spec);
@@ -59,6 +79,20 @@ class ProcessEngine final : public Engine {
           absl::StrCat("restarted ", name(), " now says it is ", (*conn)->hello().engine));
     conn_ = std::move(*conn);
     return absl::OkStatus();
+  }
+
+  // Ends the process when it holds more than the spec allows; Connect starts the next.
+  void RetireIfLarge() {
+    const int64_t limit = launch_->spec.retire_above_mib;
+    if (limit <= 0) return;
+    const int64_t resident = ResidentBytesOf(conn_->pid());
+    if (resident <= (limit << 20)) return;
+    conn_.reset();
+    if (!launch_->retired_once.exchange(true))
+      std::fprintf(stderr,
+                   "dsconform: %s's process held %lld MiB after a batch, past its %lld MiB: it is ended, the next "
+                   "batch starts a fresh one, and its stages go one at a time from now on (said once; see --memory)\n",
+                   name().c_str(), static_cast<long long>(resident >> 20), static_cast<long long>(limit));
   }
 
   // Runs the stages on the connection within `budget`; an answer in time teaches the budget.

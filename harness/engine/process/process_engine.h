@@ -25,6 +25,13 @@ struct ProcessEngineSpec {
   // --data): a damaged image that asks for gigabytes then fails its
   // allocation at once instead of driving the machine into swap.
   int64_t memory_limit_mib = 0;
+  // When positive, a process whose resident memory has passed this many MiB
+  // when it answers a batch is ended there, and the next batch starts a fresh
+  // one (answers are the same from any process): a library that leaks (the
+  // Python binding's density sketch, DS2) stays bounded however long the run.
+  // Once one of its processes was retired, the engine takes its batches a
+  // stage at a time, so that the check follows every stage.
+  int64_t retire_above_mib = 0;
 };
 
 // The field that replaces a stage's observations when the engine process

@@ -231,6 +231,31 @@ TEST(ProcessEngine, AMemoryLimitTurnsAnAllocationOfGigabytesIntoACrashOfItsCase)
   EXPECT_TRUE(absl::StrContains(failure, "bad_alloc")) << failure;
 }
 
+// Three cases that each leak 64 MiB, a batch each, in a process allowed 160 MiB of data: the
+// third fails its allocation unless a process past 32 MiB resident is retired after its batch.
+std::vector<Record> RunLeaks(int64_t retire_above_mib) {
+  ProcessEngineSpec spec = FaultEngine("faulty@1", true);
+  spec.memory_limit_mib = 160;
+  spec.retire_above_mib = retire_above_mib;
+  auto faulty = Factory(spec);
+  auto healthy = Factory(FaultEngine("healthy@1", false));
+  if (faulty == nullptr || healthy == nullptr) return {};
+  return RunAll(MakeCases({"hll/leak/0", "hll/leak/1", "hll/leak/2"}), {healthy.get(), faulty.get()}, 1);
+}
+
+TEST(ProcessEngine, AProcessThatKeepsWhatItLeaksRunsOutOfMemory) {
+  const auto records = RunLeaks(0);
+  ASSERT_EQ(records.size(), 3u);
+  EXPECT_EQ(records[0].verdict, Verdict::kEqual);
+  EXPECT_TRUE(absl::StrContains(FailureOf(records[2]), "bad_alloc")) << FailureOf(records[2]);
+}
+
+TEST(ProcessEngine, AProcessPastItsResidentLimitIsRetiredAfterItsBatch) {
+  const auto records = RunLeaks(32);
+  ASSERT_EQ(records.size(), 3u);
+  for (const auto& r : records) EXPECT_EQ(r.verdict, Verdict::kEqual) << r.case_id << ": " << FailureOf(r);
+}
+
 TEST(ProcessEngine, AMemoryLimitWithoutPrlimitSaysWhatIsMissing) {
   const char* path = std::getenv("PATH");
   const std::string saved = path ? path : "";
