@@ -3,8 +3,9 @@
 
 // What every libFuzzer target of datasketches-cpp's readers shares (scripts/fuzz). A target reads
 // the input with each entry point the library offers (bytes, stream) and does with what it got
-// what a reader does. An exception is a refusal, as it should be; anything else (a sanitizer
-// report, a crash, a timeout, an allocation past libFuzzer's -rss_limit_mb) is a finding.
+// what a reader does. An exception is a refusal, as it should be, and so is an allocation of
+// more than 64 MiB (bounded_new.cc); anything else (a sanitizer report, a crash, a timeout,
+// memory past libFuzzer's -rss_limit_mb) is a finding.
 #include <cstddef>
 #include <cstdint>
 #include <exception>
