@@ -122,14 +122,19 @@ absl::StatusOr<std::vector<std::unique_ptr<EngineFactory>>> ResolveEngines(const
   for (const std::string& spec : specs) {
     // Out-of-process engines first: "cpp@pr-123=<path>" is one of theirs.
     auto process = ParsePythonEngineSpec(spec);
-    if (process.ok() && !process->has_value()) process = ParseJavaLegacyEngineSpec(spec, request.jvm_options);
+    bool jvm = false;
+    if (process.ok() && !process->has_value()) {
+      process = ParseJavaLegacyEngineSpec(spec, request.jvm_options);
+      jvm = process.ok() && process->has_value();
+    }
     if (process.ok() && !process->has_value()) process = ParseRustEngineSpec(spec);
     if (process.ok() && !process->has_value()) process = ParseGoEngineSpec(spec);
     if (process.ok() && !process->has_value()) process = ParseProcessEngineSpec(spec);
     if (!process.ok()) return process.status();
     if (process->has_value()) {
       (*process)->memory_limit_mib = request.engine_memory_mib;
-      if (request.memory_budget_bytes > 0)
+      // Not a JVM's: its heap holds garbage until it collects, which is no leak (--jvm_options' -Xmx bounds it).
+      if (request.memory_budget_bytes > 0 && !jvm)
         (*process)->retire_above_mib = EngineProcessRetireMib(request.memory_budget_bytes);
       auto f = MakeProcessEngineFactory(**process);
       if (!f.ok()) return f.status();
