@@ -2,10 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
 #include <limits>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -16,6 +20,42 @@ namespace dsconform {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+using SharedTruth = absl::StatusOr<std::shared_ptr<const ExactFrequencies>>;
+
+// The exact weights of the slot a query asks, counted once per case and query rather than once
+// per engine and stage: the answers to a case are judged one engine after the other, within a
+// batch, so recent truths are kept, up to some two million items in all (a few hundred MB). The
+// key is the case's whole program, so two cases of one id (tests build such) never share one.
+SharedTruth TruthOf(const Case& c, const TruthQuery& q) {
+  constexpr size_t kMaxEntries = 256, kMaxItems = size_t{1} << 21;
+  struct Entry {
+    std::string key;
+    SharedTruth truth;
+    size_t items;
+  };
+  static std::mutex mu;
+  static auto* recent = new std::deque<Entry>();
+  static size_t held = 0;
+  std::string key = absl::StrCat(q.query->Str("as", q.query->sketch), "\n", CaseToJson(c).dump());
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    for (const Entry& e : *recent)
+      if (e.key == key) return e.truth;
+  }
+  auto counted = ExactFrequencies::OfSlot(q.before, q.query->sketch);
+  const size_t items = counted.ok() ? counted->weights().size() : 0;
+  SharedTruth truth = counted.ok() ? SharedTruth(std::make_shared<const ExactFrequencies>(std::move(*counted)))
+                                   : SharedTruth(counted.status());
+  std::lock_guard<std::mutex> lock(mu);
+  recent->push_front({std::move(key), truth, items});
+  held += items;
+  while (recent->size() > 1 && (recent->size() > kMaxEntries || held > kMaxItems)) {
+    held -= recent->back().items;
+    recent->pop_back();
+  }
+  return truth;
+}
 
 std::optional<int64_t> IntAnswer(const Observations& obs, const std::string& field) {
   const Value* v = obs.Find(field);
@@ -177,19 +217,18 @@ FrequencyCheckResult CheckFrequencies(const Case& c, const std::vector<Frequency
       continue;
     }
     const Op& query = *found->query;
-    const std::vector<Op>& before = found->before;
-    auto truth = ExactFrequencies::OfSlot(before, query.sketch);
+    const SharedTruth truth = TruthOf(c, *found);
     if (!truth.ok()) {
       result.outliers.push_back(
           TruthOutlier(t.of, "exact weights of its items", std::string(truth.status().message())));
       continue;
     }
-    if (truth->total_weight() != t.weight) {
+    if ((*truth)->total_weight() != t.weight) {
       result.outliers.push_back(TruthOutlier(t.of, absl::StrCat("weight ", t.weight, " as the case declares"),
-                                        absl::StrCat(truth->total_weight(), " fed")));
+                                        absl::StrCat((*truth)->total_weight(), " fed")));
       continue;
     }
-    QueryJudge(t, *truth, obs, result).Run(query);
+    QueryJudge(t, **truth, obs, result).Run(query);
   }
   return result;
 }
