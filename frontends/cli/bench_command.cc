@@ -91,10 +91,10 @@ struct BenchSetup {
   std::string temp_root;  // each run writes its reports under here
 };
 
-// The cases and their places in the run, as `dsconform run` numbers them.
-std::vector<IndexedCase> Indexed(const std::vector<Case>& cases) {
-  std::vector<IndexedCase> todo;
-  for (size_t i = 0; i < cases.size(); ++i) todo.push_back({static_cast<int64_t>(i), &cases[i]});
+// The places of the cases in the run, as `dsconform run` numbers them.
+std::vector<int64_t> Ordinals(const CaseStore& cases) {
+  std::vector<int64_t> todo(cases.size());
+  for (size_t i = 0; i < todo.size(); ++i) todo[i] = static_cast<int64_t>(i);
   return todo;
 }
 
@@ -116,7 +116,6 @@ absl::StatusOr<RunMeasure> TimeWholeRun(const BenchSetup& setup, int workers, co
   RunMeter meter(workers);
   auto cases = LoadCasesFromFlags();
   if (!cases.ok()) return cases.status();
-  const std::vector<IndexedCase> todo = Indexed(*cases);
   auto output = ReportOutput::Open(dir, /*resume=*/false, CompiledFamilies().truth_kinds());
   if (!output.ok()) return output.status();
   auto engines = CreateEngines(setup.factories, workers);
@@ -124,7 +123,7 @@ absl::StatusOr<RunMeasure> TimeWholeRun(const BenchSetup& setup, int workers, co
   WrapInTimers(*engines);
   RunOptions options = setup.options;
   options.jobs = workers;
-  auto stats = RunCases(todo, *engines, options, **output, ProgressFn());
+  auto stats = RunCases(*cases, Ordinals(*cases), *engines, options, **output, ProgressFn());
   if (!stats.ok()) return stats.status();
   if (stats->interrupted) return absl::CancelledError("interrupted");
   if (auto st = FinishQuietly(**output, setup.info, setup.options.known_differences); !st.ok()) return st;
@@ -145,13 +144,12 @@ absl::Status TimeSerialPass(const BenchSetup& setup, const std::string& dir, Ben
   if (!cases.ok()) return cases.status();
   m.generation_seconds = SecondsSince(start);
   m.cases = static_cast<int64_t>(cases->size());
-  const std::vector<IndexedCase> todo = Indexed(*cases);
   auto output = ReportOutput::Open(dir, /*resume=*/false, CompiledFamilies().truth_kinds());
   if (!output.ok()) return output.status();
   auto engines = CreateEngines(setup.factories, 1);
   if (!engines.ok()) return engines.status();
   WrapInTimers(*engines);
-  auto steps = RunSerialPass(todo, (*engines)[0], setup.options, **output);
+  auto steps = RunSerialPass(*cases, (*engines)[0], setup.options, **output);
   if (!steps.ok()) return steps.status();
   if (steps->interrupted) return absl::CancelledError("interrupted");
   m.steps = *steps;
@@ -181,7 +179,7 @@ absl::StatusOr<double> WarmUp(const BenchSetup& setup) {
   auto engines = CreateEngines(setup.factories, 1);
   if (!engines.ok()) return engines.status();
   DiscardingSink sink;
-  auto pass = RunSerialPass(Indexed(*cases), (*engines)[0], setup.options, sink);
+  auto pass = RunSerialPass(*cases, (*engines)[0], setup.options, sink);
   if (!pass.ok()) return pass.status();
   if (pass->interrupted) return absl::CancelledError("interrupted");
   return SecondsSince(start);

@@ -48,35 +48,37 @@ absl::StatusOr<std::vector<const Suite*>> SelectSuites(const std::vector<std::st
   return out;
 }
 
-absl::StatusOr<std::vector<Case>> SelectCases(const std::vector<std::string>& suite_globs, SuiteScale scale,
-                                              const std::vector<std::string>& case_globs) {
+absl::StatusOr<CaseStore> SelectCases(const std::vector<std::string>& suite_globs, SuiteScale scale,
+                                      const std::vector<std::string>& case_globs) {
   auto suites = SelectSuites(suite_globs);
   if (!suites.ok()) return suites.status();
-  std::vector<Case> all;
-  for (const Suite* s : *suites)
-    for (auto& c : s->Generate(scale)) all.push_back(std::move(c));
-  std::vector<Case> out;
+  // A suite at a time, packed as it is kept: a run holds one suite's cases whole at most.
+  CaseStore out;
+  std::vector<std::string> ids;  // every id generated, for the message of a glob that matches none
   std::vector<bool> glob_used(case_globs.size(), false);
-  for (auto& c : all) {
-    bool keep = case_globs.empty();
-    for (size_t i = 0; i < case_globs.size(); ++i) {
-      if (GlobMatch(case_globs[i], c.id)) {
-        keep = true;
-        glob_used[i] = true;
+  for (const Suite* s : *suites) {
+    for (const Case& c : s->Generate(scale)) {
+      ids.push_back(c.id);
+      bool keep = case_globs.empty();
+      for (size_t i = 0; i < case_globs.size(); ++i) {
+        if (GlobMatch(case_globs[i], c.id)) {
+          keep = true;
+          glob_used[i] = true;
+        }
       }
+      if (!keep) continue;
+      if (auto st = ValidateCase(c, CompiledFamilies()); !st.ok()) return st;
+      out.Add(c);
     }
-    if (keep) out.push_back(std::move(c));
   }
   for (size_t i = 0; i < case_globs.size(); ++i) {
     if (glob_used[i]) continue;
     std::vector<std::string> some;
-    for (size_t j = 0; j < all.size() && some.size() < 5; j += std::max<size_t>(1, all.size() / 5)) some.push_back(all[j].id);
+    for (size_t j = 0; j < ids.size() && some.size() < 5; j += std::max<size_t>(1, ids.size() / 5)) some.push_back(ids[j]);
     return absl::InvalidArgumentError(absl::StrCat("no case of the selected suites matches '", case_globs[i],
                                                    "' (ids look like: ", absl::StrJoin(some, ", "),
                                                    "; `dsconform list cases` lists them)"));
   }
-  for (const auto& c : out)
-    if (auto st = ValidateCase(c, CompiledFamilies()); !st.ok()) return st;
   return out;
 }
 

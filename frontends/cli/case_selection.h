@@ -6,6 +6,7 @@
 
 #include "absl/status/statusor.h"
 #include "harness/case/case_program.h"
+#include "harness/case/case_store.h"
 #include "harness/family/family.h"
 
 namespace dsconform {
@@ -18,9 +19,10 @@ absl::StatusOr<std::vector<const Suite*>> SelectSuites(const std::vector<std::st
 
 // Generates the selected suites, keeps the cases whose id matches one of
 // `case_globs` (all when empty; a glob matching nothing is an error listing a
-// few ids), and validates every case before anything runs.
-absl::StatusOr<std::vector<Case>> SelectCases(const std::vector<std::string>& suite_globs, SuiteScale scale,
-                                              const std::vector<std::string>& case_globs);
+// few ids), and validates every case before anything runs. The cases are held packed, a suite at
+// a time as it is generated.
+absl::StatusOr<CaseStore> SelectCases(const std::vector<std::string>& suite_globs, SuiteScale scale,
+                                      const std::vector<std::string>& case_globs);
 
 // Reads case programs, one JSON object per line (blank and '#' lines skipped),
 // validating each; errors name file and line.

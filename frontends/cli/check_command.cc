@@ -22,7 +22,7 @@ int CheckCommand(const std::vector<std::string>& args, const std::string& comman
   RunInputs inputs;
   std::vector<Case> cases;
   for (const auto& e : shared->entries) cases.push_back(e.c);
-  inputs.cases = FilterByCaseFlag(std::move(cases));
+  inputs.cases = CaseStore(FilterByCaseFlag(std::move(cases)));
   if (inputs.cases.empty()) return UsageError(absl::StrCat("--cases matches none of the cases of ", path));
   inputs.engines.push_back(MakeCorpusEngineFactory(shared));
   inputs.engine_specs[inputs.engines.back()->name()] = absl::StrCat(kCorpusSpecPrefix, path);

@@ -22,7 +22,7 @@ int ListCommand(const std::vector<std::string>& args) {
   if (what == "cases") {
     auto cases = LoadCasesFromFlags();
     if (!cases.ok()) return UsageError(std::string(cases.status().message()));
-    for (const auto& c : *cases) std::printf("%s\n", c.id.c_str());
+    for (size_t i = 0; i < cases->size(); ++i) std::printf("%s\n", cases->id(i).c_str());
     return kExitClean;
   }
   if (what == "engines") {

@@ -51,8 +51,8 @@ int ReproCommand(const std::vector<std::string>& args) {
   if (const std::string source = CaseSourceFromFlags(); !source.empty()) {
     auto cases = LoadCasesFromFlags();
     if (!cases.ok()) return UsageError(std::string(cases.status().message()));
-    for (auto& x : *cases)
-      if (x.id == args[0]) c = std::move(x);
+    for (size_t i = 0; i < cases->size(); ++i)
+      if (cases->id(i) == args[0]) c = cases->Unpack(i);
     if (!c.ok()) return UsageError(absl::StrCat("no case '", args[0], "' among the cases of ", source));
   } else {
     c = FindCase(args[0]);

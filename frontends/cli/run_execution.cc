@@ -109,14 +109,15 @@ std::vector<Case> FilterByCaseFlag(std::vector<Case> cases) {
   return kept;
 }
 
-absl::StatusOr<std::vector<Case>> LoadCasesFromFlags() {
+absl::StatusOr<CaseStore> LoadCasesFromFlags() {
   auto scale = ParseScale(absl::GetFlag(FLAGS_scale));
   if (!scale.ok()) return scale.status();
   if (!absl::GetFlag(FLAGS_fuzz_from).empty()) {
     auto seeds = ReadCorpus(absl::GetFlag(FLAGS_fuzz_from), CompiledFamilies());
     if (!seeds.ok()) return seeds.status();
     if (absl::GetFlag(FLAGS_fuzz_per_image) < 1) return absl::InvalidArgumentError("--fuzz_per_image must be at least 1");
-    return FilterByCaseFlag(FuzzCases(*seeds, CompiledFamilies(), absl::GetFlag(FLAGS_fuzz_seed), absl::GetFlag(FLAGS_fuzz_per_image)));
+    return CaseStore(FilterByCaseFlag(
+        FuzzCases(*seeds, CompiledFamilies(), absl::GetFlag(FLAGS_fuzz_seed), absl::GetFlag(FLAGS_fuzz_per_image))));
   }
   if (!absl::GetFlag(FLAGS_tck_dir).empty()) {
     auto tck = ImportTckSnapshots(absl::GetFlag(FLAGS_tck_dir), CompiledFamilies());
@@ -126,12 +127,12 @@ absl::StatusOr<std::vector<Case>> LoadCasesFromFlags() {
     for (const auto& [family, files] : tck->skipped)
       std::fprintf(stderr, "  skipped, family %s not supported yet: %zu files (%s%s)\n", family.c_str(), files.size(),
                    files.front().c_str(), files.size() > 1 ? ", ..." : "");
-    return FilterByCaseFlag(std::move(tck->cases));
+    return CaseStore(FilterByCaseFlag(std::move(tck->cases)));
   }
   if (!absl::GetFlag(FLAGS_cases_file).empty()) {
     auto cases = ReadCasesFile(absl::GetFlag(FLAGS_cases_file));
-    if (!cases.ok()) return cases;
-    return FilterByCaseFlag(std::move(*cases));
+    if (!cases.ok()) return cases.status();
+    return CaseStore(FilterByCaseFlag(std::move(*cases)));
   }
   return SelectCases(SplitList(absl::GetFlag(FLAGS_suite)), *scale, SplitList(absl::GetFlag(FLAGS_cases)));
 }
@@ -206,7 +207,7 @@ absl::StatusOr<Progress::Style> ProgressStyleFromFlag() {
 }
 
 int ExecuteRun(RunInputs inputs, const std::string& command_line) {
-  std::vector<Case>& cases = inputs.cases;
+  const CaseStore& cases = inputs.cases;
   // Everything a user can get wrong is checked before any engine starts.
   auto shard = ParseShard(absl::GetFlag(FLAGS_shard));
   if (!shard.ok()) return UsageError(std::string(shard.status().message()));
@@ -265,12 +266,12 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
 
   std::set<int64_t> done;
   for (const Record& r : (*output)->done_records()) done.insert(r.index);
-  std::vector<IndexedCase> todo;
+  std::vector<int64_t> todo;
   int64_t in_shard = 0;
-  for (size_t i = 0; i < cases.size(); ++i) {
-    if (static_cast<int64_t>(i) % shard->count != shard->index) continue;
+  for (int64_t i = 0; i < static_cast<int64_t>(cases.size()); ++i) {
+    if (i % shard->count != shard->index) continue;
     ++in_shard;
-    if (!done.count(static_cast<int64_t>(i))) todo.push_back({static_cast<int64_t>(i), &cases[i]});
+    if (!done.count(i)) todo.push_back(i);
   }
   info.total_cases = in_shard;
   info.shard_index = shard->index;
@@ -283,7 +284,7 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
   Progress progress(static_cast<int64_t>(todo.size()), *style);
   const auto start = std::chrono::steady_clock::now();
   bool signalled = false;
-  auto stats = RunCases(todo, *workers, options, **output, [&](int64_t n, double work) {
+  auto stats = RunCases(cases, todo, *workers, options, **output, [&](int64_t n, double work) {
     progress.Update(n, work);
     if (*test_signal && (*test_signal)->after_cases >= 0 && n >= (*test_signal)->after_cases && !signalled) {
       signalled = true;

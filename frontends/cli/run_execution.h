@@ -9,6 +9,7 @@
 
 #include "absl/status/statusor.h"
 #include "harness/case/case_program.h"
+#include "harness/case/case_store.h"
 #include "harness/engine/engine.h"
 #include "harness/expect/known_differences.h"
 #include "harness/run/progress.h"
@@ -18,7 +19,7 @@ namespace dsconform {
 // What `run` and `check` compare: cases, the engines, and the suites named in
 // the report.
 struct RunInputs {
-  std::vector<Case> cases;
+  CaseStore cases;
   std::vector<std::unique_ptr<EngineFactory>> engines;
   std::vector<std::string> suites;
   bool check_invariants = true;
@@ -29,7 +30,7 @@ struct RunInputs {
 };
 
 // The cases --suite/--scale/--cases, --cases_file, --tck_dir or --fuzz_from select.
-absl::StatusOr<std::vector<Case>> LoadCasesFromFlags();
+absl::StatusOr<CaseStore> LoadCasesFromFlags();
 // The suite names a run of those cases reports.
 std::vector<std::string> SuitesFromFlags();
 // The flags that made the cases when they are not the suites' (for repro commands), else "".

@@ -28,16 +28,17 @@ std::string Env(const char* name, const std::string& fallback) {
   return v != nullptr && *v != '\0' ? v : fallback;
 }
 
-const std::vector<Case>& Cases() {
+// Packed: the full scale of a family is tens of thousands of cases.
+const CaseStore& Cases() {
   static const auto* cases = [] {
     auto scale = ParseScale(Env("DSCONFORM_SCALE", "smoke"));
     auto selected = scale.ok() ? SelectCases(SplitList(Env("DSCONFORM_SUITE", "*")), *scale, {})
-                               : absl::StatusOr<std::vector<Case>>(scale.status());
+                               : absl::StatusOr<CaseStore>(scale.status());
     if (!selected.ok()) {
       std::fprintf(stderr, "conformance_test: %s\n", std::string(selected.status().message()).c_str());
       std::exit(2);
     }
-    return new std::vector<Case>(std::move(*selected));
+    return new CaseStore(std::move(*selected));
   }();
   return *cases;
 }
@@ -95,7 +96,9 @@ class Conformance : public ::testing::TestWithParam<size_t> {};
 
 TEST_P(Conformance, EnginesAgree) {
   ASSERT_FALSE(Engines::workers().empty()) << "engines failed to start";
-  const Case& c = Cases()[GetParam()];
+  auto unpacked = Cases().Unpack(GetParam());
+  ASSERT_TRUE(unpacked.ok()) << unpacked.status();
+  const Case& c = *unpacked;
   RunOptions options;
   options.known_differences = &Engines::known();
   options.families = &CompiledFamilies();
@@ -117,7 +120,7 @@ TEST_P(Conformance, EnginesAgree) {
 
 std::string TestName(const ::testing::TestParamInfo<size_t>& info) {
   std::string name;
-  for (char ch : Cases()[info.param].id) name += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
+  for (char ch : Cases().id(info.param)) name += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
   return absl::StrCat(name, "_", info.param);
 }
 

@@ -133,8 +133,9 @@ BenchFigures ComputeFigures(const BenchMeasures& m, const BenchTargets& targets)
   f.harness_share = wall > 0 ? f.harness_seconds / wall : 0;
   f.harness_share_by_alone = wall > 0 ? std::max(0.0, wall - f.library_seconds) / wall : 0;
   f.tapes_seconds = std::max(0.0, m.steps.execute_seconds - call_seconds);
-  f.unaccounted_seconds = m.serial.wall_seconds - m.generation_seconds - m.steps.execute_seconds -
-                          m.steps.records_seconds - m.steps.sink_seconds - m.summaries_seconds;
+  f.unaccounted_seconds = m.serial.wall_seconds - m.generation_seconds - m.steps.unpack_seconds -
+                          m.steps.execute_seconds - m.steps.records_seconds - m.steps.sink_seconds -
+                          m.summaries_seconds;
   for (const RunMeasure* r : {&m.serial, &m.one_worker, &m.many_workers})
     f.peak_rss_bytes = std::max(f.peak_rss_bytes, r->peak_rss_bytes);
 

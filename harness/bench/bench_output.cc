@@ -88,6 +88,7 @@ std::string FormatBenchText(const BenchMeasures& m, const BenchFigures& f, const
   absl::StrAppendFormat(&s, "  (against the libraries' time alone: %.1f%%)\n", 100 * f.harness_share_by_alone);
   absl::StrAppendFormat(&s, "  the serial pass (%.2f s), step by step:\n", m.serial.wall_seconds);
   s += StepLine("case generation", m.generation_seconds);
+  s += StepLine("cases unpacked", m.steps.unpack_seconds);
   s += StepLine("item tapes, cross-stage set-up", f.tapes_seconds);
   for (const EngineFigures& e : f.engines) s += StepLine(absl::StrCat(e.name, " library"), e.alone.library_seconds);
   for (const EngineFigures& e : f.engines)
@@ -170,6 +171,7 @@ nlohmann::ordered_json BenchToJson(const BenchMeasures& m, const BenchFigures& f
           {"tapes_seconds", f.tapes_seconds},
           {"transfer_seconds", f.transfer_seconds},
           {"records_seconds", m.steps.records_seconds},
+          {"unpack_seconds", m.steps.unpack_seconds},
           {"records_jsonl_seconds", m.steps.sink_seconds},
           {"summaries_seconds", m.summaries_seconds},
           {"unaccounted_seconds", f.unaccounted_seconds}}}}},

@@ -14,21 +14,32 @@ double SecondsSince(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
-absl::StatusOr<SerialPassTimes> RunSerialPass(const std::vector<IndexedCase>& cases, EngineSet& engines,
-                                              const RunOptions& options, RecordSink& sink) {
+absl::StatusOr<SerialPassTimes> RunSerialPass(const CaseStore& cases, EngineSet& engines, const RunOptions& options,
+                                              RecordSink& sink) {
   if (engines.empty()) return absl::InvalidArgumentError("no engines to run");
   std::vector<std::string> names;
   for (const auto& e : engines) names.push_back(e->name());
   if (options.reference >= names.size()) return absl::InvalidArgumentError("reference engine index out of range");
 
   SerialPassTimes t;
+  auto start = std::chrono::steady_clock::now();
+  std::vector<int64_t> ordinals(cases.size());
+  for (size_t i = 0; i < ordinals.size(); ++i) ordinals[i] = static_cast<int64_t>(i);
+  auto plan = PlanCases(cases, ordinals, static_cast<int>(engines.size()), options);
+  if (!plan.ok()) return plan.status();
+  t.unpack_seconds += SecondsSince(start);
   TapeCache tapes;  // as RunCases has
-  for (const auto& batch : MakeBatches(cases, options)) {
+  for (std::vector<IndexedCase> batch : MakeBatches(*plan, options)) {
     if (options.should_stop && options.should_stop()) {
       t.interrupted = true;
       break;
     }
-    auto start = std::chrono::steady_clock::now();
+    start = std::chrono::steady_clock::now();
+    std::vector<Case> unpacked;
+    if (auto st = OpenBatch(batch, cases, unpacked); !st.ok()) return st;
+    t.unpack_seconds += SecondsSince(start);
+
+    start = std::chrono::steady_clock::now();
     BatchOutcome outcome = ExecuteBatch(batch, engines, &tapes);
     t.execute_seconds += SecondsSince(start);
 

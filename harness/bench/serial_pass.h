@@ -11,6 +11,7 @@ namespace dsconform {
 
 // Where the time of one worker's run went, step by step (`dsconform bench`).
 struct SerialPassTimes {
+  double unpack_seconds = 0;   // cases unpacked from the store: to size them, then batch by batch
   double execute_seconds = 0;  // ExecuteBatch: item tapes, cross-stage set-up, and the engine calls
   double records_seconds = 0;  // BuildRecords: diff, invariants, expectations
   double sink_seconds = 0;     // records handed to the sink (the journal)
@@ -22,8 +23,8 @@ struct SerialPassTimes {
 // Does what RunCases does with one worker, batch by batch in the same batches, with a clock
 // around each step. Engines run one after the other over each batch's prepared stages, so
 // TimedEngines among `engines` see each engine alone. Batches reach `sink` in case order.
-absl::StatusOr<SerialPassTimes> RunSerialPass(const std::vector<IndexedCase>& cases, EngineSet& engines,
-                                              const RunOptions& options, RecordSink& sink);
+absl::StatusOr<SerialPassTimes> RunSerialPass(const CaseStore& cases, EngineSet& engines, const RunOptions& options,
+                                              RecordSink& sink);
 
 }  // namespace dsconform
 

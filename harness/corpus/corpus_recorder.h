@@ -18,8 +18,9 @@ struct RecordStats {
 
 // Runs every case on the one engine of `engine` (first stage, then its own
 // cross stage on its own images) and appends what it observed to `writer`, in
-// case order. A stage the engine failed on is recorded as that failure.
-absl::StatusOr<RecordStats> RecordCorpus(const std::vector<Case>& cases, EngineSet& engine, CorpusWriter& writer,
+// case order. A stage the engine failed on is recorded as that failure. The cases are unpacked
+// a batch's worth at a time.
+absl::StatusOr<RecordStats> RecordCorpus(const CaseStore& cases, EngineSet& engine, CorpusWriter& writer,
                                          const std::function<bool()>& should_stop, const ProgressFn& progress);
 
 }  // namespace dsconform

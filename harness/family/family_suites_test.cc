@@ -9,6 +9,7 @@
 #include "absl/strings/match.h"
 #include "gtest/gtest.h"
 #include "harness/case/case_program.h"
+#include "harness/case/case_store.h"
 #include "harness/family/case_validation.h"
 #include "sketches/compiled_families.h"
 
@@ -38,6 +39,23 @@ TEST_P(FamilySuites, EveryCaseIsValidUniqueAndDeterministic) {
       const auto again = suite->Generate(scale);
       ASSERT_EQ(again.size(), cases.size());
       for (size_t i = 0; i < cases.size(); ++i) EXPECT_EQ(CaseToJson(again[i]), CaseToJson(cases[i]));
+    }
+  }
+}
+
+// A run holds its cases packed (harness/case/case_store.h) and runs what unpacks: the same
+// program, whatever the order of a step's arguments.
+TEST_P(FamilySuites, EveryCaseUnpacksToItsProgram) {
+  for (const Suite* suite : family().suites()) {
+    const auto cases = suite->Generate(SuiteScale::kReduced);
+    const CaseStore store(cases);
+    ASSERT_EQ(store.size(), cases.size());
+    for (size_t i = 0; i < cases.size(); ++i) {
+      EXPECT_EQ(store.id(i), cases[i].id);
+      auto unpacked = store.Unpack(i);
+      ASSERT_TRUE(unpacked.ok()) << unpacked.status();
+      EXPECT_EQ(nlohmann::json(CaseToJson(*unpacked)), nlohmann::json(CaseToJson(cases[i]))) << cases[i].id;
+      EXPECT_TRUE(ValidateCase(*unpacked, CompiledFamilies()).ok()) << cases[i].id;
     }
   }
 }

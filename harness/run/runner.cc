@@ -29,33 +29,56 @@ int64_t ItemsOf(const Case& c) {
 // What a case costs besides its items (engine calls, observations, diffs), in items.
 constexpr int64_t kItemsPerCaseOverhead = 2000;
 
+// MakeBatches, with each case's items (items[i] of cases[i]) told.
+std::vector<std::vector<IndexedCase>> CutBatches(const std::vector<IndexedCase>& cases,
+                                                 const std::vector<int64_t>& items, const RunOptions& o,
+                                                 const std::vector<int64_t>& bytes) {
+  std::vector<std::vector<IndexedCase>> batches;
+  std::vector<IndexedCase> current;
+  int64_t held_items = 0, held = 0;
+  // A worker's share of the budget: batches within it run side by side without waiting.
+  const int64_t share = o.memory_budget_bytes > 0 && !bytes.empty() ? o.memory_budget_bytes / std::max(1, o.jobs) : 0;
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const int64_t n = items[i];
+    const int64_t b = share > 0 ? bytes[i] : 0;
+    if (!current.empty() && (static_cast<int>(current.size()) >= o.max_batch_cases ||
+                             held_items + n > o.max_batch_items || (share > 0 && held + b > share))) {
+      batches.push_back(std::move(current));
+      current.clear();
+      held_items = 0;
+      held = 0;
+    }
+    current.push_back(cases[i]);
+    held_items += n;
+    held += b;
+  }
+  if (!current.empty()) batches.push_back(std::move(current));
+  return batches;
+}
+
+// What one case would hold on `engines` engines; an error when that alone passes the budget.
+absl::StatusOr<int64_t> EstimateOne(const Case& c, int engines, const RunOptions& options) {
+  const Family* family = options.families != nullptr ? options.families->Find(c.family) : nullptr;
+  const int64_t bytes = EstimateCaseMemory(c, family != nullptr ? &family->vocabulary() : nullptr).Total(engines);
+  if (options.memory_budget_bytes > 0 && bytes > options.memory_budget_bytes)
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "case ", c.id, " would hold about ", bytes >> 20, " MiB on ", engines, " engines, more than the ",
+        options.memory_budget_bytes >> 20,
+        " MiB the run's memory budget leaves its cases: give the run more (--memory=MiB), run the case on "
+        "fewer engines, or leave it out (--cases)"));
+  return bytes;
+}
+
 }  // namespace
 
 int64_t CostOf(const Case& c) { return ItemsOf(c) + kItemsPerCaseOverhead; }
 
 std::vector<std::vector<IndexedCase>> MakeBatches(const std::vector<IndexedCase>& cases, const RunOptions& o,
                                                   const std::vector<int64_t>& bytes) {
-  std::vector<std::vector<IndexedCase>> batches;
-  std::vector<IndexedCase> current;
-  int64_t items = 0, held = 0;
-  // A worker's share of the budget: batches within it run side by side without waiting.
-  const int64_t share = o.memory_budget_bytes > 0 && !bytes.empty() ? o.memory_budget_bytes / std::max(1, o.jobs) : 0;
-  for (size_t i = 0; i < cases.size(); ++i) {
-    const int64_t n = ItemsOf(*cases[i].c);
-    const int64_t b = share > 0 ? bytes[i] : 0;
-    if (!current.empty() && (static_cast<int>(current.size()) >= o.max_batch_cases || items + n > o.max_batch_items ||
-                             (share > 0 && held + b > share))) {
-      batches.push_back(std::move(current));
-      current.clear();
-      items = 0;
-      held = 0;
-    }
-    current.push_back(cases[i]);
-    items += n;
-    held += b;
-  }
-  if (!current.empty()) batches.push_back(std::move(current));
-  return batches;
+  std::vector<int64_t> items;
+  items.reserve(cases.size());
+  for (const auto& ic : cases) items.push_back(ItemsOf(*ic.c));
+  return CutBatches(cases, items, o, bytes);
 }
 
 absl::StatusOr<std::vector<int64_t>> EstimateMemory(const std::vector<IndexedCase>& cases, int engines,
@@ -63,16 +86,44 @@ absl::StatusOr<std::vector<int64_t>> EstimateMemory(const std::vector<IndexedCas
   std::vector<int64_t> bytes;
   bytes.reserve(cases.size());
   for (const auto& ic : cases) {
-    const Family* family = options.families != nullptr ? options.families->Find(ic.c->family) : nullptr;
-    bytes.push_back(EstimateCaseMemory(*ic.c, family != nullptr ? &family->vocabulary() : nullptr).Total(engines));
-    if (options.memory_budget_bytes > 0 && bytes.back() > options.memory_budget_bytes)
-      return absl::ResourceExhaustedError(absl::StrCat(
-          "case ", ic.c->id, " would hold about ", bytes.back() >> 20, " MiB on ", engines,
-          " engines, more than the ", options.memory_budget_bytes >> 20,
-          " MiB the run's memory budget leaves its cases: give the run more (--memory=MiB), run the case on "
-          "fewer engines, or leave it out (--cases)"));
+    auto b = EstimateOne(*ic.c, engines, options);
+    if (!b.ok()) return b.status();
+    bytes.push_back(*b);
   }
   return bytes;
+}
+
+absl::StatusOr<CasePlan> PlanCases(const CaseStore& store, const std::vector<int64_t>& ordinals, int engines,
+                                   const RunOptions& options) {
+  CasePlan plan;
+  plan.cases.reserve(ordinals.size());
+  plan.items.reserve(ordinals.size());
+  for (const int64_t ordinal : ordinals) {
+    auto c = store.Unpack(static_cast<size_t>(ordinal));
+    if (!c.ok()) return c.status();
+    plan.cases.push_back({ordinal, nullptr});
+    plan.items.push_back(ItemsOf(*c));
+    if (options.memory_budget_bytes <= 0) continue;
+    auto bytes = EstimateOne(*c, engines, options);
+    if (!bytes.ok()) return bytes.status();
+    plan.bytes.push_back(*bytes);
+  }
+  return plan;
+}
+
+std::vector<std::vector<IndexedCase>> MakeBatches(const CasePlan& plan, const RunOptions& options) {
+  return CutBatches(plan.cases, plan.items, options, plan.bytes);
+}
+
+absl::Status OpenBatch(std::vector<IndexedCase>& batch, const CaseStore& store, std::vector<Case>& unpacked) {
+  unpacked.reserve(batch.size());  // the pointers below stay valid
+  for (IndexedCase& ic : batch) {
+    auto c = store.Unpack(static_cast<size_t>(ic.ordinal));
+    if (!c.ok()) return c.status();
+    unpacked.push_back(std::move(*c));
+    ic.c = &unpacked.back();
+  }
+  return absl::OkStatus();
 }
 
 absl::StatusOr<std::vector<EngineSet>> CreateEngines(const std::vector<EngineFactory*>& factories, int jobs) {
@@ -87,27 +138,28 @@ absl::StatusOr<std::vector<EngineSet>> CreateEngines(const std::vector<EngineFac
   return workers;
 }
 
-absl::StatusOr<RunStats> RunCases(const std::vector<IndexedCase>& cases, std::vector<EngineSet>& workers,
-                                  const RunOptions& options, RecordSink& sink, const ProgressFn& progress) {
+namespace {
+
+absl::Status CheckEngines(const std::vector<EngineSet>& workers, const RunOptions& options) {
   if (workers.empty() || workers[0].empty()) return absl::InvalidArgumentError("no engines to run");
+  if (options.reference >= workers[0].size())
+    return absl::InvalidArgumentError("reference engine index out of range");
+  return absl::OkStatus();
+}
+
+absl::StatusOr<RunStats> RunPlanned(const std::vector<IndexedCase>& cases, const std::vector<int64_t>& items,
+                                    const std::vector<int64_t>& case_bytes, const CaseStore* store,
+                                    std::vector<EngineSet>& workers, const RunOptions& options, RecordSink& sink,
+                                    const ProgressFn& progress) {
   std::vector<std::string> names;
   for (const auto& e : workers[0]) names.push_back(e->name());
-  if (options.reference >= names.size()) return absl::InvalidArgumentError("reference engine index out of range");
-
-  std::vector<int64_t> case_bytes;
-  if (options.memory_budget_bytes > 0) {
-    auto estimated = EstimateMemory(cases, static_cast<int>(names.size()), options);
-    if (!estimated.ok()) return estimated.status();
-    case_bytes = std::move(*estimated);
-  }
-  const auto batches = MakeBatches(cases, options, case_bytes);
+  const auto batches = CutBatches(cases, items, options, case_bytes);
   std::vector<int64_t> cost(batches.size()), held(batches.size());
   int64_t total_cost = 0;
   for (size_t b = 0, i = 0; b < batches.size(); ++b) {
-    for (const auto& ic : batches[b]) {
-      cost[b] += CostOf(*ic.c);
+    for (size_t k = 0; k < batches[b].size(); ++k, ++i) {
+      cost[b] += items[i] + kItemsPerCaseOverhead;
       if (!case_bytes.empty()) held[b] += case_bytes[i];
-      ++i;
     }
     total_cost += cost[b];
   }
@@ -130,7 +182,14 @@ absl::StatusOr<RunStats> RunCases(const std::vector<IndexedCase>& cases, std::ve
       const std::optional<size_t> taken = scheduler.Take(/*earliest=*/workers.size() == 1);
       if (!taken) break;
       const size_t b = *taken;
-      const auto& batch = batches[b];
+      std::vector<IndexedCase> batch = batches[b];
+      std::vector<Case> unpacked;
+      if (absl::Status st = store != nullptr ? OpenBatch(batch, *store, unpacked) : absl::OkStatus(); !st.ok()) {
+        std::lock_guard<std::mutex> lock(mu);
+        if (first_error.ok()) first_error = st;
+        stop = true;
+        break;
+      }
       // Its records hold only the image heads (max_record_image_bytes), so the batch's memory is
       // given back once they are made.
       gate.Enter(held[b]);
@@ -162,6 +221,30 @@ absl::StatusOr<RunStats> RunCases(const std::vector<IndexedCase>& cases, std::ve
   if (!first_error.ok()) return first_error;
   stats.interrupted = stats.cases_done < static_cast<int64_t>(cases.size());
   return stats;
+}
+
+}  // namespace
+
+absl::StatusOr<RunStats> RunCases(const std::vector<IndexedCase>& cases, std::vector<EngineSet>& workers,
+                                  const RunOptions& options, RecordSink& sink, const ProgressFn& progress) {
+  if (absl::Status st = CheckEngines(workers, options); !st.ok()) return st;
+  std::vector<int64_t> items, case_bytes;
+  for (const auto& ic : cases) items.push_back(ItemsOf(*ic.c));
+  if (options.memory_budget_bytes > 0) {
+    auto estimated = EstimateMemory(cases, static_cast<int>(workers[0].size()), options);
+    if (!estimated.ok()) return estimated.status();
+    case_bytes = std::move(*estimated);
+  }
+  return RunPlanned(cases, items, case_bytes, nullptr, workers, options, sink, progress);
+}
+
+absl::StatusOr<RunStats> RunCases(const CaseStore& store, const std::vector<int64_t>& ordinals,
+                                  std::vector<EngineSet>& workers, const RunOptions& options, RecordSink& sink,
+                                  const ProgressFn& progress) {
+  if (absl::Status st = CheckEngines(workers, options); !st.ok()) return st;
+  auto plan = PlanCases(store, ordinals, static_cast<int>(workers[0].size()), options);
+  if (!plan.ok()) return plan.status();
+  return RunPlanned(plan->cases, plan->items, plan->bytes, &store, workers, options, sink, progress);
 }
 
 }  // namespace dsconform

@@ -9,6 +9,7 @@
 #include "absl/status/statusor.h"
 #include "harness/family/family_catalog.h"
 #include "harness/case/case_program.h"
+#include "harness/case/case_store.h"
 #include "harness/engine/engine.h"
 #include "harness/expect/known_differences.h"
 #include "harness/record/record.h"
@@ -20,7 +21,7 @@ namespace dsconform {
 // position so shards merge back into one deterministic order.
 struct IndexedCase {
   int64_t ordinal = 0;
-  const Case* c = nullptr;
+  const Case* c = nullptr;  // while a batch runs; none in a plan of cases held in a CaseStore
 };
 
 struct RunOptions {
@@ -91,6 +92,24 @@ std::vector<std::vector<IndexedCase>> MakeBatches(const std::vector<IndexedCase>
 absl::StatusOr<std::vector<int64_t>> EstimateMemory(const std::vector<IndexedCase>& cases, int engines,
                                                      const RunOptions& options);
 
+// What the runner knows of cases held in a CaseStore before they run: where they are (their
+// IndexedCase::c null), their items and, when the run has a memory budget, their estimates.
+struct CasePlan {
+  std::vector<IndexedCase> cases;
+  std::vector<int64_t> items;
+  std::vector<int64_t> bytes;  // empty without a budget
+};
+
+// Unpacks each case of `store` at `ordinals` once to size it; an error as EstimateMemory's.
+absl::StatusOr<CasePlan> PlanCases(const CaseStore& store, const std::vector<int64_t>& ordinals, int engines,
+                                   const RunOptions& options);
+
+// MakeBatches for planned cases.
+std::vector<std::vector<IndexedCase>> MakeBatches(const CasePlan& plan, const RunOptions& options);
+
+// Gives each case of a planned batch its program from `store`, held in `unpacked`.
+absl::Status OpenBatch(std::vector<IndexedCase>& batch, const CaseStore& store, std::vector<Case>& unpacked);
+
 // Creates jobs x engines instances up front, so a broken engine is reported
 // before any case runs.
 absl::StatusOr<std::vector<EngineSet>> CreateEngines(const std::vector<EngineFactory*>& factories, int jobs);
@@ -102,6 +121,13 @@ absl::StatusOr<std::vector<EngineSet>> CreateEngines(const std::vector<EngineFac
 // records are the same whatever the number of workers.
 absl::StatusOr<RunStats> RunCases(const std::vector<IndexedCase>& cases, std::vector<EngineSet>& workers,
                                   const RunOptions& options, RecordSink& sink, const ProgressFn& progress);
+
+// The same for the cases of `store` at `ordinals` (their positions in it): each case is unpacked
+// to be sized before the run and again while its batch runs, so that the run holds the cases of
+// the running batches and no others.
+absl::StatusOr<RunStats> RunCases(const CaseStore& store, const std::vector<int64_t>& ordinals,
+                                  std::vector<EngineSet>& workers, const RunOptions& options, RecordSink& sink,
+                                  const ProgressFn& progress);
 
 }  // namespace dsconform
 

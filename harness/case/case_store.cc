@@ -1,0 +1,73 @@
+#include "harness/case/case_store.h"
+
+#include <zstd.h>
+
+#include <memory>
+
+#include "absl/strings/str_cat.h"
+
+namespace dsconform {
+namespace {
+
+// One compression and one decompression context per thread: making one per case would cost
+// more than the case's own (de)compression.
+struct CCtxFree {
+  void operator()(ZSTD_CCtx* c) const { ZSTD_freeCCtx(c); }
+};
+struct DCtxFree {
+  void operator()(ZSTD_DCtx* d) const { ZSTD_freeDCtx(d); }
+};
+ZSTD_CCtx* ThreadCompressor() {
+  thread_local std::unique_ptr<ZSTD_CCtx, CCtxFree> c(ZSTD_createCCtx());
+  return c.get();
+}
+ZSTD_DCtx* ThreadDecompressor() {
+  thread_local std::unique_ptr<ZSTD_DCtx, DCtxFree> d(ZSTD_createDCtx());
+  return d.get();
+}
+
+// Level 1: the programs are repetitive (the same queries at every point of a ladder), so the
+// fastest level already packs them some tenfold.
+constexpr int kLevel = 1;
+
+}  // namespace
+
+CaseStore::CaseStore(const std::vector<Case>& cases) {
+  entries_.reserve(cases.size());
+  for (const Case& c : cases) Add(c);
+}
+
+void CaseStore::Add(const Case& c) {
+  const std::vector<uint8_t> raw = nlohmann::ordered_json::to_msgpack(CaseToJson(c));
+  std::string packed(ZSTD_compressBound(raw.size()), '\0');
+  const size_t n = ZSTD_compressCCtx(ThreadCompressor(), packed.data(), packed.size(), raw.data(), raw.size(), kLevel);
+  // Within the bound, compression fails only when out of memory, which the allocation above would have been.
+  packed.resize(ZSTD_isError(n) ? 0 : n);
+  packed.shrink_to_fit();
+  packed_bytes_ += static_cast<int64_t>(packed.size() + c.id.size());
+  entries_.push_back({c.id, std::move(packed), raw.size()});
+}
+
+absl::StatusOr<Case> CaseStore::Unpack(size_t i) const {
+  const Entry& e = entries_[i];
+  std::vector<uint8_t> raw(e.raw_size);
+  const size_t n = ZSTD_decompressDCtx(ThreadDecompressor(), raw.data(), raw.size(), e.packed.data(), e.packed.size());
+  if (ZSTD_isError(n) || n != raw.size())
+    return absl::InternalError(absl::StrCat("case ", e.id, ": its packed program does not unpack"));
+  const nlohmann::json j = nlohmann::json::from_msgpack(raw, /*strict=*/true, /*allow_exceptions=*/false);
+  if (j.is_discarded()) return absl::InternalError(absl::StrCat("case ", e.id, ": its packed program does not parse"));
+  return CaseFromJson(j);
+}
+
+absl::StatusOr<std::vector<Case>> CaseStore::UnpackAll() const {
+  std::vector<Case> all;
+  all.reserve(entries_.size());
+  for (size_t i = 0; i < entries_.size(); ++i) {
+    auto c = Unpack(i);
+    if (!c.ok()) return c.status();
+    all.push_back(std::move(*c));
+  }
+  return all;
+}
+
+}  // namespace dsconform

@@ -1,0 +1,45 @@
+#ifndef DSCONFORM_HARNESS_CASE_CASE_STORE_H_
+#define DSCONFORM_HARNESS_CASE_CASE_STORE_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "harness/case/case_program.h"
+
+namespace dsconform {
+
+// The cases of a run, each held packed (its JSON form as MessagePack, zstd-compressed) and
+// unpacked only while it is used. As Case objects, every suite at full scale (some 175,000 cases,
+// most of them accuracy trials of hundreds of steps) takes about 5 GiB; packed, a few percent of
+// that, so a run's memory goes to its sketches, not to its list of work.
+class CaseStore {
+ public:
+  CaseStore() = default;
+  explicit CaseStore(const std::vector<Case>& cases);
+
+  void Add(const Case& c);
+  size_t size() const { return entries_.size(); }
+  bool empty() const { return entries_.empty(); }
+  const std::string& id(size_t i) const { return entries_[i].id; }
+  // The case as a case read from its JSON form is: the same program, its steps' arguments sorted
+  // by name. Fails only on a damaged store.
+  absl::StatusOr<Case> Unpack(size_t i) const;
+  // Every case, unpacked (for the few commands that hold a handful at once).
+  absl::StatusOr<std::vector<Case>> UnpackAll() const;
+  int64_t packed_bytes() const { return packed_bytes_; }
+
+ private:
+  struct Entry {
+    std::string id;
+    std::string packed;   // zstd of the MessagePack
+    size_t raw_size = 0;  // of the MessagePack
+  };
+  std::vector<Entry> entries_;
+  int64_t packed_bytes_ = 0;
+};
+
+}  // namespace dsconform
+
+#endif  // DSCONFORM_HARNESS_CASE_CASE_STORE_H_

@@ -1,0 +1,58 @@
+#include "harness/case/case_store.h"
+
+#include "absl/strings/str_cat.h"
+#include "gtest/gtest.h"
+#include "harness/case/case_builder.h"
+
+namespace dsconform {
+namespace {
+
+// A case with every part a case has: items, a cross stage, an input image, an invariant, truth.
+Case EveryPart(int steps) {
+  CaseBuilder b("x/every/part", "x.suite", "x");
+  b.Input("snap", "0a0b0c");
+  b.Step("create", "a", {{"lg_k", 12}, {"p", "0.5"}, {"seed", uint64_t{18446744073709551557u}}});
+  for (int i = 0; i < steps; ++i) {
+    b.Update("a", Random(uint64_t{7} + i, 1000));
+    b.Step("query", "a", {{"queries", {"estimate", "lb1", "ub1"}}, {"as", absl::StrCat("n", i)}});
+  }
+  b.Step("serialize", "a", {{"form", "compact"}});
+  b.Check("equal", {"a.estimate", "n0.estimate"});
+  b.AddTruth("truth", {{"of", "n0.estimate"}, {"count", 1000}, {"rse", 0.015625}, {"series", "s"}});
+  b.Cross({"a.compact"});
+  b.Step("deserialize", "b", {{"image", "a.compact"}, {"mode", "heapify"}});
+  return b.Build();
+}
+
+TEST(CaseStore, UnpacksTheProgramItWasGiven) {
+  const Case c = EveryPart(3);
+  CaseStore store;
+  store.Add(c);
+  ASSERT_EQ(store.size(), 1u);
+  EXPECT_EQ(store.id(0), "x/every/part");
+  auto back = store.Unpack(0);
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(nlohmann::json(CaseToJson(*back)), nlohmann::json(CaseToJson(c)));
+  EXPECT_EQ(back->ops[0].args["seed"].get<uint64_t>(), uint64_t{18446744073709551557u});
+}
+
+TEST(CaseStore, HoldsARepetitiveProgramInAFractionOfItsText) {
+  const Case c = EveryPart(200);
+  const CaseStore store({c});
+  EXPECT_LT(store.packed_bytes() * 5, static_cast<int64_t>(CaseToJson(c).dump().size()));
+}
+
+TEST(CaseStore, UnpacksAllInOrder) {
+  std::vector<Case> cases;
+  for (int i = 0; i < 3; ++i) {
+    cases.push_back(EveryPart(1));
+    cases.back().id = absl::StrCat("x/", i);
+  }
+  auto all = CaseStore(cases).UnpackAll();
+  ASSERT_TRUE(all.ok());
+  ASSERT_EQ(all->size(), 3u);
+  for (int i = 0; i < 3; ++i) EXPECT_EQ((*all)[i].id, absl::StrCat("x/", i));
+}
+
+}  // namespace
+}  // namespace dsconform
