@@ -299,7 +299,7 @@ void PrintOutOfMemoryAdvice(std::FILE* out, const std::vector<Record>& records) 
   if (count > 0)
     std::fprintf(out,
                  "%lld records ran out of Java heap (OutOfMemoryError): the cases are larger than the heap, which "
-                 "is half of --memory; give the run more with --memory=MiB, or the heap alone with "
+                 "is two fifths of --memory; give the run more with --memory=MiB, or the heap alone with "
                  "--jvm_options=-Xmx8g\n",
                  static_cast<long long>(count));
 }

@@ -18,7 +18,10 @@ namespace dsconform {
 // `max_bytes` of tapes (the least recently used go first); safe to share between workers.
 class TapeCache {
  public:
-  explicit TapeCache(int64_t max_bytes = int64_t{256} << 20, int64_t min_bytes = int64_t{1} << 20)
+  // What a run's cache holds at most, beside the cases' own memory (harness/run/memory_budget.h).
+  static constexpr int64_t kDefaultMaxBytes = int64_t{256} << 20;
+
+  explicit TapeCache(int64_t max_bytes = kDefaultMaxBytes, int64_t min_bytes = int64_t{1} << 20)
       : max_bytes_(max_bytes), min_bytes_(min_bytes) {}
 
   // The tape of `stream`, byte for byte what EncodeItemTape makes.

@@ -7,15 +7,16 @@ namespace dsconform {
 
 // What a run may hold at once when the user does not say (--memory): a quarter of the machine's
 // memory, and no more than 2.5 GiB. The cases' estimates fall short of what they hold by about a
-// quarter at full scale (allocator slack, the shared tape cache), so this is what keeps a run's
-// resident memory, the JVM's and the harness's own included, under 4 GiB: full-scale theta.matrix
-// on java,cpp peaked at 4,017 MiB with 3 GiB and at 3,717 MiB with 2.5 GiB.
+// quarter at full scale (allocator slack), so this is what keeps a run's resident memory, the
+// JVM's and the harness's own included, under 4 GiB: full-scale theta.matrix on java,cpp peaked
+// at 3,922 MiB with 3 GiB and at 3,717 MiB with 2.5 GiB (README, "Cost against engines").
 int64_t DefaultMemoryBudget(int64_t physical_bytes);
 
 // This machine's memory in bytes; 0 when it cannot be told.
 int64_t PhysicalMemoryBytes();
 
-// The heap of the JVM the Java engines share, out of the run's budget: a third of it, at least
+// The heap of the JVM the Java engines share, out of the run's budget: two fifths of it (1 GiB of
+// the default 2.5 GiB: full-scale Theta at lgK 21 on two Java engines ran out of 853 MiB), at least
 // 256 MiB. Apart from what the cases hold: a JVM's heap fills up to its maximum with garbage
 // before it collects, so its resident memory approaches that maximum whatever the cases hold.
 int64_t JavaHeapBytes(int64_t budget_bytes);
@@ -27,7 +28,7 @@ int64_t JavaHeapBytes(int64_t budget_bytes);
 int64_t EngineProcessRetireMib(int64_t budget_bytes);
 
 // What the cases may hold at once (RunOptions::memory_budget_bytes) out of the run's budget: the
-// rest beside the Java heap, and at least a quarter of it.
+// rest beside the Java heap and the item tapes the workers share (TapeCache), at least a quarter.
 int64_t CasesBytes(int64_t budget_bytes);
 
 }  // namespace dsconform
