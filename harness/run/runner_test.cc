@@ -124,6 +124,29 @@ TEST(Runner, RecordsInCaseOrderAreTheSameWhateverTheNumberOfWorkers) {
   }
 }
 
+// A run of cases held packed: each batch's cases unpacked as it runs, the same records, and only
+// the cases asked for (a shard's, or those a resumed run has not done), by their places.
+TEST(Runner, CasesFromAStoreGiveTheRecordsOfTheCasesThemselves) {
+  const auto cases = MakeCases(12);
+  FakeFactory ref("java@1"), cand("java-direct@1", "n=1");
+  const auto whole = RunAll(cases, {&ref, &cand}, 2);
+  const CaseStore store(cases);
+  auto workers = CreateEngines({&ref, &cand}, 2);
+  ASSERT_TRUE(workers.ok());
+  RunOptions options;
+  options.jobs = 2;
+  options.max_batch_cases = 3;
+  CollectingSink sink;
+  const std::vector<int64_t> odd = {1, 3, 5, 7, 9, 11};
+  auto stats = RunCases(store, odd, *workers, options, sink, nullptr);
+  ASSERT_TRUE(stats.ok()) << stats.status();
+  EXPECT_EQ(stats->cases_done, 6);
+  const auto records = sink.InCaseOrder();
+  ASSERT_EQ(records.size(), odd.size());
+  for (size_t i = 0; i < odd.size(); ++i)
+    EXPECT_EQ(RecordToJson(records[i]).dump(), RecordToJson(whole[static_cast<size_t>(odd[i])]).dump());
+}
+
 TEST(Runner, AMemoryBudgetCutsBatchesToAWorkersShareAndRefusesACaseLargerThanItAll) {
   // Without its family, case n=i is taken to hold its i items (8 bytes each) once as a tape and
   // in one slot per engine: 24 i bytes on two.
