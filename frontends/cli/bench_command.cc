@@ -91,13 +91,6 @@ struct BenchSetup {
   std::string temp_root;  // each run writes its reports under here
 };
 
-// The places of the cases in the run, as `dsconform run` numbers them.
-std::vector<int64_t> Ordinals(const CaseStore& cases) {
-  std::vector<int64_t> todo(cases.size());
-  for (size_t i = 0; i < todo.size(); ++i) todo[i] = static_cast<int64_t>(i);
-  return todo;
-}
-
 struct FileCloser {
   void operator()(std::FILE* f) const { std::fclose(f); }
 };
@@ -123,7 +116,7 @@ absl::StatusOr<RunMeasure> TimeWholeRun(const BenchSetup& setup, int workers, co
   WrapInTimers(*engines);
   RunOptions options = setup.options;
   options.jobs = workers;
-  auto stats = RunCases(*cases, Ordinals(*cases), *engines, options, **output, ProgressFn());
+  auto stats = RunCases(*cases, EveryCase(*cases), *engines, options, **output, ProgressFn());
   if (!stats.ok()) return stats.status();
   if (stats->interrupted) return absl::CancelledError("interrupted");
   if (auto st = FinishQuietly(**output, setup.info, setup.options.known_differences); !st.ok()) return st;

@@ -23,9 +23,7 @@ absl::StatusOr<SerialPassTimes> RunSerialPass(const CaseStore& cases, EngineSet&
 
   SerialPassTimes t;
   auto start = std::chrono::steady_clock::now();
-  std::vector<int64_t> ordinals(cases.size());
-  for (size_t i = 0; i < ordinals.size(); ++i) ordinals[i] = static_cast<int64_t>(i);
-  auto plan = PlanCases(cases, ordinals, static_cast<int>(engines.size()), options);
+  auto plan = PlanCases(cases, EveryCase(cases), static_cast<int>(engines.size()), options);
   if (!plan.ok()) return plan.status();
   t.unpack_seconds += SecondsSince(start);
   TapeCache tapes;  // as RunCases has

@@ -19,45 +19,34 @@ std::optional<Observations> Recorded(const StageOutcome& o) {
 absl::StatusOr<RecordStats> RecordCorpus(const CaseStore& cases, EngineSet& engine, CorpusWriter& writer,
                                          const std::function<bool()>& should_stop, const ProgressFn& progress) {
   RecordStats stats;
-  int64_t done = 0, total_cost = 0, done_cost = 0;
-  for (size_t i = 0; i < cases.size(); ++i) {
-    auto c = cases.Unpack(i);
-    if (!c.ok()) return c.status();
-    total_cost += CostOf(*c);
-  }
   const RunOptions options;
-  for (size_t next = 0; next < cases.size() && !stats.interrupted;) {
-    // The next cases, as many as one batch may take at most.
-    std::vector<Case> chunk;
-    std::vector<IndexedCase> indexed;
-    for (; next < cases.size() && chunk.size() < static_cast<size_t>(options.max_batch_cases); ++next) {
-      auto c = cases.Unpack(next);
-      if (!c.ok()) return c.status();
-      chunk.push_back(std::move(*c));
+  auto plan = PlanCases(cases, EveryCase(cases), 1, options);
+  if (!plan.ok()) return plan.status();
+  int64_t done = 0, total_cost = 0, done_cost = 0;
+  for (const int64_t items : plan->items) total_cost += CostOfItems(items);
+  for (std::vector<IndexedCase> batch : MakeBatches(*plan, options)) {
+    if (should_stop && should_stop()) {
+      stats.interrupted = true;
+      break;
     }
-    for (size_t i = 0; i < chunk.size(); ++i) indexed.push_back({static_cast<int64_t>(next - chunk.size() + i), &chunk[i]});
-    for (const auto& batch : MakeBatches(indexed, options)) {
-      if (should_stop && should_stop()) {
-        stats.interrupted = true;
-        break;
+    std::vector<Case> unpacked;
+    if (auto st = OpenBatch(batch, cases, unpacked); !st.ok()) return st;
+    BatchOutcome out = ExecuteBatch(batch, engine);
+    for (size_t i = 0; i < batch.size(); ++i) {
+      if (out.first[i][0].unsupported) {
+        ++stats.unsupported;
+        continue;
       }
-      BatchOutcome out = ExecuteBatch(batch, engine);
-      for (size_t i = 0; i < batch.size(); ++i) {
-        if (out.first[i][0].unsupported) {
-          ++stats.unsupported;
-          continue;
-        }
-        CorpusEntry entry;
-        entry.c = *batch[i].c;
-        entry.first = Recorded(out.first[i][0]).value_or(Observations{});
-        if (batch[i].c->cross) entry.cross = Recorded(out.cross[i][0][0]);
-        if (auto st = writer.Add(entry); !st.ok()) return st;
-        ++stats.recorded;
-      }
-      done += static_cast<int64_t>(batch.size());
-      for (const auto& ic : batch) done_cost += CostOf(*ic.c);
-      if (progress) progress(done, total_cost > 0 ? static_cast<double>(done_cost) / total_cost : 1.0);
+      CorpusEntry entry;
+      entry.c = *batch[i].c;
+      entry.first = Recorded(out.first[i][0]).value_or(Observations{});
+      if (batch[i].c->cross) entry.cross = Recorded(out.cross[i][0][0]);
+      if (auto st = writer.Add(entry); !st.ok()) return st;
+      ++stats.recorded;
     }
+    done += static_cast<int64_t>(batch.size());
+    for (const auto& ic : batch) done_cost += CostOf(*ic.c);
+    if (progress) progress(done, total_cost > 0 ? static_cast<double>(done_cost) / total_cost : 1.0);
   }
   return stats;
 }

@@ -71,7 +71,9 @@ absl::StatusOr<int64_t> EstimateOne(const Case& c, int engines, const RunOptions
 
 }  // namespace
 
-int64_t CostOf(const Case& c) { return ItemsOf(c) + kItemsPerCaseOverhead; }
+int64_t CostOf(const Case& c) { return CostOfItems(ItemsOf(c)); }
+
+int64_t CostOfItems(int64_t items) { return items + kItemsPerCaseOverhead; }
 
 std::vector<std::vector<IndexedCase>> MakeBatches(const std::vector<IndexedCase>& cases, const RunOptions& o,
                                                   const std::vector<int64_t>& bytes) {
@@ -91,6 +93,12 @@ absl::StatusOr<std::vector<int64_t>> EstimateMemory(const std::vector<IndexedCas
     bytes.push_back(*b);
   }
   return bytes;
+}
+
+std::vector<int64_t> EveryCase(const CaseStore& store) {
+  std::vector<int64_t> ordinals(store.size());
+  for (size_t i = 0; i < ordinals.size(); ++i) ordinals[i] = static_cast<int64_t>(i);
+  return ordinals;
 }
 
 absl::StatusOr<CasePlan> PlanCases(const CaseStore& store, const std::vector<int64_t>& ordinals, int engines,
@@ -158,7 +166,7 @@ absl::StatusOr<RunStats> RunPlanned(const std::vector<IndexedCase>& cases, const
   int64_t total_cost = 0;
   for (size_t b = 0, i = 0; b < batches.size(); ++b) {
     for (size_t k = 0; k < batches[b].size(); ++k, ++i) {
-      cost[b] += items[i] + kItemsPerCaseOverhead;
+      cost[b] += CostOfItems(items[i]);
       if (!case_bytes.empty()) held[b] += case_bytes[i];
     }
     total_cost += cost[b];

@@ -79,6 +79,8 @@ using EngineSet = std::vector<std::unique_ptr<Engine>>;
 // About the work a case is, in items: its items and a fixed part for its calls,
 // observations and diffs. Batches are scheduled, and progress weighed, by it.
 int64_t CostOf(const Case& c);
+// The same for a case of `items` items.
+int64_t CostOfItems(int64_t items);
 
 // Consecutive cases, cut when a batch reaches options.max_batch_cases or
 // options.max_batch_items, or when its cases' `bytes` (one per case; empty: not counted) pass
@@ -99,6 +101,9 @@ struct CasePlan {
   std::vector<int64_t> items;
   std::vector<int64_t> bytes;  // empty without a budget
 };
+
+// The places of every case of `store`, in order: the whole run.
+std::vector<int64_t> EveryCase(const CaseStore& store);
 
 // Unpacks each case of `store` at `ordinals` once to size it; an error as EstimateMemory's.
 absl::StatusOr<CasePlan> PlanCases(const CaseStore& store, const std::vector<int64_t>& ordinals, int engines,
