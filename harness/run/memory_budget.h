@@ -6,10 +6,9 @@
 namespace dsconform {
 
 // What a run may hold at once when the user does not say (--memory): a quarter of the machine's
-// memory, and no more than 2.5 GiB. The cases' estimates fall short of what they hold by about a
-// quarter at full scale (allocator slack), so this is what keeps a run's resident memory, the
-// JVM's and the harness's own included, under 4 GiB: full-scale theta.matrix on java,cpp peaked
-// at 3,922 MiB with 3 GiB and at 3,717 MiB with 2.5 GiB (README, "Cost against engines").
+// memory, and no more than 2.5 GiB, so that a run's resident memory, the JVM's and the harness's
+// own included, stays under 4 GiB: full-scale theta.matrix on java,cpp peaks at 3,923 MiB; with a
+// second Java engine it does not yet (README, "Cost against engines and scale, and memory").
 int64_t DefaultMemoryBudget(int64_t physical_bytes);
 
 // This machine's memory in bytes; 0 when it cannot be told.
