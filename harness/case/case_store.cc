@@ -59,15 +59,4 @@ absl::StatusOr<Case> CaseStore::Unpack(size_t i) const {
   return CaseFromJson(j);
 }
 
-absl::StatusOr<std::vector<Case>> CaseStore::UnpackAll() const {
-  std::vector<Case> all;
-  all.reserve(entries_.size());
-  for (size_t i = 0; i < entries_.size(); ++i) {
-    auto c = Unpack(i);
-    if (!c.ok()) return c.status();
-    all.push_back(std::move(*c));
-  }
-  return all;
-}
-
 }  // namespace dsconform

@@ -26,8 +26,6 @@ class CaseStore {
   // The case as a case read from its JSON form is: the same program, its steps' arguments sorted
   // by name. Fails only on a damaged store.
   absl::StatusOr<Case> Unpack(size_t i) const;
-  // Every case, unpacked (for the few commands that hold a handful at once).
-  absl::StatusOr<std::vector<Case>> UnpackAll() const;
   int64_t packed_bytes() const { return packed_bytes_; }
 
  private:

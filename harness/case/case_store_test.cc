@@ -42,17 +42,5 @@ TEST(CaseStore, HoldsARepetitiveProgramInAFractionOfItsText) {
   EXPECT_LT(store.packed_bytes() * 5, static_cast<int64_t>(CaseToJson(c).dump().size()));
 }
 
-TEST(CaseStore, UnpacksAllInOrder) {
-  std::vector<Case> cases;
-  for (int i = 0; i < 3; ++i) {
-    cases.push_back(EveryPart(1));
-    cases.back().id = absl::StrCat("x/", i);
-  }
-  auto all = CaseStore(cases).UnpackAll();
-  ASSERT_TRUE(all.ok());
-  ASSERT_EQ(all->size(), 3u);
-  for (int i = 0; i < 3; ++i) EXPECT_EQ((*all)[i].id, absl::StrCat("x/", i));
-}
-
 }  // namespace
 }  // namespace dsconform
