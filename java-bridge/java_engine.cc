@@ -19,6 +19,7 @@ class JavaEngine final : public Engine {
   std::string name() const override { return name_; }
   std::string kind() const override { return direct_ ? "java-direct" : "java"; }
   const Capabilities& capabilities() const override { return runtime_->capabilities(direct_); }
+  MemoryHome memory_home() const override { return MemoryHome::kJavaHeap; }
 
   absl::StatusOr<std::vector<Observations>> Run(absl::Span<const PreparedStage> stages) override {
     if (stages.empty()) return std::vector<Observations>{};

@@ -238,6 +238,7 @@ int BenchCommand(const std::vector<std::string>& args, const std::string& comman
   setup.options.should_stop = InstallStopSignals();
   setup.options.families = &CompiledFamilies();
   setup.options.memory_budget_bytes = CasesBytes(request.memory_budget_bytes);  // ResolveEngines checked it
+  setup.options.java_heap_bytes = JavaHeapOfRun(request.memory_budget_bytes);
   m.engines = setup.info.engines;
 
   auto temp_root = MakeTempRoot();

@@ -6,7 +6,9 @@
 
 #include "absl/flags/flag.h"
 #include "absl/flags/reflection.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
@@ -150,6 +152,26 @@ absl::StatusOr<int64_t> MemoryBudgetFromFlag() {
   if (mib < 0) return absl::InvalidArgumentError(absl::StrCat("--memory=", mib, ": MiB, 0 (from the machine) or more"));
   if (mib > 0 && mib < 64) return absl::InvalidArgumentError(absl::StrCat("--memory=", mib, ": MiB, at least 64"));
   return mib > 0 ? mib << 20 : DefaultMemoryBudget(PhysicalMemoryBytes());
+}
+
+int64_t JavaHeapOfRun(int64_t budget_bytes) {
+  int64_t heap = JavaHeapBytes(budget_bytes);
+  for (absl::string_view option : absl::StrSplit(absl::GetFlag(FLAGS_jvm_options), ',', absl::SkipEmpty())) {
+    if (!absl::ConsumePrefix(&option, "-Xmx") || option.empty()) continue;
+    int shift = 0;
+    switch (absl::ascii_tolower(option.back())) {
+      case 'k': shift = 10; break;
+      case 'm': shift = 20; break;
+      case 'g': shift = 30; break;
+      case 't': shift = 40; break;
+      default: break;
+    }
+    if (shift > 0) option.remove_suffix(1);
+    int64_t n = 0;
+    // One the JVM will refuse leaves the default here; the JVM says what is wrong with it.
+    if (absl::SimpleAtoi(option, &n) && n > 0 && n < (int64_t{1} << (62 - shift))) heap = n << shift;
+  }
+  return heap;
 }
 
 absl::Status CheckFlagsFitCommand(const std::string& command, const std::set<std::string>& given) {

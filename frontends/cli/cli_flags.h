@@ -53,13 +53,16 @@ constexpr int kExitDifferences = 1;
 constexpr int kExitUsage = 2;
 constexpr int kExitInterrupted = 130;
 
+// The bytes a run may hold at once (--memory, in MiB; 0: from the machine, harness/run/memory_budget.h).
+absl::StatusOr<int64_t> MemoryBudgetFromFlag();
+
+// The Java heap of a run with that budget: the last -Xmx of --jvm_options, or JavaHeapBytes'.
+int64_t JavaHeapOfRun(int64_t budget_bytes);
+
 // Parses --flag=value, --flag value, --bool_flag and --nobool_flag strictly:
 // an unknown flag or a bad value is an error (exit status 2), not abseil's
 // exit(1). Returns the positional arguments. Sets *help for --help, and adds
 // the name of every flag given to *given.
-// The bytes a run may hold at once (--memory, in MiB; 0: from the machine, harness/run/memory_budget.h).
-absl::StatusOr<int64_t> MemoryBudgetFromFlag();
-
 absl::StatusOr<std::vector<std::string>> ParseFlags(int argc, char** argv, bool* help,
                                                     std::set<std::string>* given = nullptr);
 

@@ -236,6 +236,7 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
   auto budget = MemoryBudgetFromFlag();
   if (!budget.ok()) return UsageError(std::string(budget.status().message()));
   options.memory_budget_bytes = CasesBytes(*budget);
+  options.java_heap_bytes = JavaHeapOfRun(*budget);
   options.should_stop = InstallStopSignals();
   auto workers = CreateEngines(raw, jobs);
   if (!workers.ok()) return UsageError(std::string(workers.status().message()));

@@ -23,7 +23,7 @@ absl::StatusOr<SerialPassTimes> RunSerialPass(const CaseStore& cases, EngineSet&
 
   SerialPassTimes t;
   auto start = std::chrono::steady_clock::now();
-  auto plan = PlanCases(cases, EveryCase(cases), static_cast<int>(engines.size()), options);
+  auto plan = PlanCases(cases, EveryCase(cases), MixOf(engines), options);
   if (!plan.ok()) return plan.status();
   t.unpack_seconds += SecondsSince(start);
   TapeCache tapes;  // as RunCases has

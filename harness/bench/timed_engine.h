@@ -30,6 +30,7 @@ class TimedEngine final : public Engine {
 
   std::string name() const override { return inner_->name(); }
   std::string kind() const override { return inner_->kind(); }
+  MemoryHome memory_home() const override { return inner_->memory_home(); }
   const Capabilities& capabilities() const override { return inner_->capabilities(); }
   absl::StatusOr<std::vector<Observations>> Run(absl::Span<const PreparedStage> stages) override;
   std::optional<double> LibrarySeconds() const override { return inner_->LibrarySeconds(); }

@@ -20,7 +20,7 @@ absl::StatusOr<RecordStats> RecordCorpus(const CaseStore& cases, EngineSet& engi
                                          const std::function<bool()>& should_stop, const ProgressFn& progress) {
   RecordStats stats;
   const RunOptions options;
-  auto plan = PlanCases(cases, EveryCase(cases), 1, options);
+  auto plan = PlanCases(cases, EveryCase(cases), MixOf(engine), options);
   if (!plan.ok()) return plan.status();
   int64_t done = 0, total_cost = 0, done_cost = 0;
   for (const int64_t items : plan->items) total_cost += CostOfItems(items);

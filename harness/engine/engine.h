@@ -38,6 +38,14 @@ inline constexpr char kEngineFailureField[] = "engine_failure";
 // Value::Unsupported(reason).
 inline constexpr char kStageUnsupportedField[] = "stage_unsupported";
 
+// Where an engine keeps its sketches while it runs a case, which tells the runner whose memory a
+// case's estimate weighs on (harness/run/case_memory.h).
+enum class MemoryHome {
+  kThisProcess,  // this process's own heap (the native engine compiled in, a corpus)
+  kJavaHeap,     // the embedded JVM's heap, which the Java engines share and the budget sizes apart
+  kOwnProcess,   // the engine's own process (python, rust, go, the native engine out of process)
+};
+
 // One implementation under test, named kind@version ("cpp@5.2.0", "java@9.0.0").
 // An engine turns stages into observations; it knows nothing of differs or
 // reports. A failure of a single case (an exception thrown by the library) is
@@ -52,6 +60,7 @@ class Engine {
   // (harness/engine/capabilities.h): cases of other families get "not supported
   // by this engine", and steps it does not declare never reach it.
   virtual const Capabilities& capabilities() const = 0;
+  virtual MemoryHome memory_home() const { return MemoryHome::kThisProcess; }
   bool SupportsFamily(const std::string& family) const { return capabilities().count(family) > 0; }
   virtual absl::StatusOr<std::vector<Observations>> Run(absl::Span<const PreparedStage> stages) = 0;
   // Seconds spent inside the library under test over every Run call so far,

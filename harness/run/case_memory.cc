@@ -1,8 +1,12 @@
 #include "harness/run/case_memory.h"
 
 #include <algorithm>
-#include <set>
+#include <limits>
+#include <map>
 #include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
 
 namespace dsconform {
 namespace {
@@ -17,39 +21,110 @@ struct StageSize {
   double state = 0;    // its slots
   double images = 0;   // the images it writes
   double largest = 0;  // its largest slot
+  double largest_image = 0;  // the largest image it writes or reads
 };
 
-// One stage's steps; it reads `read` bytes of images it did not write, `read_largest` the largest.
-StageSize SizeStage(const std::vector<Op>& ops, const StepVocabulary* vocabulary, double read, double read_largest) {
-  int64_t items = 0, item_bytes = 8;
-  for (const Op& op : ops)
-    if (op.items) {
-      items += op.items->count;
-      item_bytes = std::max(item_bytes, BytesPerItem(*op.items));
-    }
-  const double given = static_cast<double>(items) * static_cast<double>(item_bytes);
-  StageSize size;
-  size.largest = read_largest;
-  int64_t derived = 0, images = 0;
-  std::set<std::string> made;
-  for (const Op& op : ops) {
-    if (op.op == "serialize") ++images;
-    if (vocabulary != nullptr ? vocabulary->KindMadeBy(op).empty() : !made.insert(op.sketch).second) continue;
-    const auto capacity = vocabulary != nullptr ? vocabulary->CapacityOf(op) : std::nullopt;
-    if (!capacity) {
-      ++derived;
-      continue;
-    }
-    const double bytes = capacity->items * static_cast<double>(item_bytes);
-    const double held = capacity->allocated ? bytes : std::min(bytes, given);
-    size.state += held;
-    size.largest = std::max(size.largest, held);
+// What a step reads besides its own slot, by the members its vocabulary types: other slots (a
+// merge's source, a copy's original) and whether an image.
+struct StepReads {
+  std::vector<std::string> slots;
+  bool image = false;
+};
+
+StepReads ReadsOf(const Op& op, const StepVocabulary& vocabulary) {
+  StepReads reads;
+  std::vector<std::string>& sources = reads.slots;
+  const StepSpec* step = vocabulary.FindStep(op.op);
+  if (step == nullptr) return reads;
+  for (const MemberSpec& member : step->members) {
+    if (member.type == "image" && op.args.contains(member.name)) reads.image = true;
+    if (member.type != "slot") continue;
+    auto it = op.args.find(member.name);
+    if (it == op.args.end()) continue;
+    if (it->is_string()) sources.push_back(it->get<std::string>());
+    if (it->is_array())
+      for (const auto& s : *it)
+        if (s.is_string()) sources.push_back(s.get<std::string>());
   }
-  // Slots made from others, and a stage whose steps state no capacity: as large as the largest,
-  // or every item of the stage.
-  if (size.largest == 0) size.largest = given;
-  size.state += static_cast<double>(derived) * size.largest + read;
-  size.images = static_cast<double>(images) * size.largest;
+  return reads;
+}
+
+// One stage's steps, followed slot by slot: a slot holds the items given to it and what it
+// takes from other slots, up to its capacity; a slot made from others (a result, a copy) holds
+// what they hold, one made from an image what the largest image it could read holds, any other
+// only what it is then given; an image is as large as its slot. It reads `read` bytes of images it did not write, `read_largest` the
+// largest.
+StageSize SizeStage(const std::vector<Op>& ops, const StepVocabulary& vocabulary, double read, double read_largest) {
+  constexpr double kUnbounded = std::numeric_limits<double>::infinity();
+  int64_t item_bytes = 8;
+  for (const Op& op : ops)
+    if (op.items) item_bytes = std::max(item_bytes, BytesPerItem(*op.items));
+  struct Slot {
+    double held = 0, capacity = kUnbounded, peak = 0;
+  };
+  std::map<std::string, Slot> slots;
+  StageSize size;
+  double retired = 0;  // the peaks of slots a later step made anew
+  double largest_image = read_largest;
+  auto hold = [&](Slot& s, double bytes) {
+    s.held = std::min(s.capacity, bytes);
+    s.peak = std::max(s.peak, s.held);
+    size.largest = std::max(size.largest, s.held);
+  };
+  for (const Op& op : ops) {
+    const StepReads reads = ReadsOf(op, vocabulary);
+    double from_sources = 0;
+    for (const std::string& source : reads.slots) {
+      auto it = slots.find(source);
+      from_sources += it != slots.end() ? it->second.held : largest_image;
+    }
+    const bool makes = !vocabulary.KindMadeBy(op).empty();
+    if (makes) {
+      auto [it, fresh] = slots.try_emplace(op.sketch);
+      if (!fresh) retired += it->second.peak;
+      Slot& s = it->second = Slot{};
+      if (const auto capacity = vocabulary.CapacityOf(op)) {
+        s.capacity = capacity->items * static_cast<double>(item_bytes);
+        hold(s, capacity->allocated ? s.capacity : from_sources);
+      } else {
+        hold(s, from_sources + (reads.image ? largest_image : 0));
+      }
+    } else if (from_sources > 0) {
+      Slot& s = slots[op.sketch];
+      hold(s, s.held + from_sources);
+    }
+    if (op.items) {
+      Slot& s = slots[op.sketch];
+      hold(s, s.held + static_cast<double>(op.items->count) * static_cast<double>(BytesPerItem(*op.items)));
+    }
+    if (op.op == "serialize") {
+      const double image = slots[op.sketch].held;
+      size.images += image;
+      largest_image = std::max(largest_image, image);
+    }
+  }
+  size.state = retired + read;
+  for (const auto& [name, s] : slots) size.state += s.peak;
+  size.largest_image = largest_image;
+  return size;
+}
+
+// Without the family's vocabulary: every slot is taken to hold every item of its stage, and
+// every image as much.
+StageSize SizeStageBlind(const std::vector<Op>& ops, double read, double read_largest) {
+  double given = 0;
+  for (const Op& op : ops)
+    if (op.items) given += static_cast<double>(op.items->count) * static_cast<double>(BytesPerItem(*op.items));
+  std::map<std::string, int> made;
+  int images = 0;
+  for (const Op& op : ops) {
+    if (!op.sketch.empty()) ++made[op.sketch];
+    if (op.op == "serialize") ++images;
+  }
+  StageSize size;
+  size.largest = size.largest_image = std::max(given, read_largest);
+  size.state = static_cast<double>(made.size()) * size.largest + read;
+  size.images = images * size.largest;
   return size;
 }
 
@@ -57,12 +132,36 @@ int64_t Bytes(double d) { return static_cast<int64_t>(std::min(d, 9.0e18)); }
 
 }  // namespace
 
-int64_t CaseMemory::Total(int engines) const {
-  const double e = std::max(1, engines);
-  const double first = static_cast<double>(first_state + first_images);
-  const double cross = static_cast<double>(cross_state + cross_images) + e * static_cast<double>(cross_read);
-  const double harness = e * static_cast<double>(first_images + cross_read) + e * e * static_cast<double>(cross_images);
-  return Bytes(static_cast<double>(tape_bytes) + e * std::max(first, cross) + harness);
+namespace {
+
+struct HeldParts {
+  double tape, per_engine, images, harness;
+};
+
+HeldParts PartsOf(const CaseMemory& m, const EngineMix& engines) {
+  const double e = std::max(1, engines.total());
+  const double first = static_cast<double>(m.first_state + m.first_images);
+  const double cross = static_cast<double>(m.cross_state + m.cross_images) + e * static_cast<double>(m.cross_read);
+  const double harness =
+      e * static_cast<double>(m.first_images + m.cross_read) + e * e * static_cast<double>(m.cross_images);
+  return {static_cast<double>(m.tape_bytes), std::max(first, cross),
+          static_cast<double>(std::max(m.first_images, m.cross_images)), harness};
+}
+
+int64_t Mib(double bytes) { return static_cast<int64_t>(bytes / (1 << 20)); }
+
+}  // namespace
+
+CaseHeld CaseMemory::Held(const EngineMix& engines) const {
+  const HeldParts p = PartsOf(*this, engines);
+  return {Bytes(p.tape + engines.here * p.per_engine + p.harness),
+          Bytes(engines.java * (p.per_engine + p.images))};
+}
+
+std::string CaseMemory::Parts(const EngineMix& engines) const {
+  const HeldParts p = PartsOf(*this, engines);
+  return absl::StrCat("items ", Mib(p.tape), ", each engine's slots and images ", Mib(p.per_engine),
+                      ", answers the harness keeps ", Mib(p.harness));
 }
 
 CaseMemory EstimateCaseMemory(const Case& c, const StepVocabulary* vocabulary) {
@@ -77,13 +176,17 @@ CaseMemory EstimateCaseMemory(const Case& c, const StepVocabulary* vocabulary) {
     largest_input = std::max(largest_input, static_cast<double>(hex.size() / 2));
   }
   m.tape_bytes = Bytes(tape);
-  const StageSize first = SizeStage(c.ops, vocabulary, inputs, largest_input);
+  auto size = [&](const std::vector<Op>& ops, double read, double read_largest) {
+    return vocabulary != nullptr ? SizeStage(ops, *vocabulary, read, read_largest)
+                                 : SizeStageBlind(ops, read, read_largest);
+  };
+  const StageSize first = size(c.ops, inputs, largest_input);
   m.first_state = Bytes(first.state);
   m.first_images = Bytes(first.images);
   if (c.cross) {
-    // It reads images the first stage wrote, each no larger than its largest slot.
-    const double read = static_cast<double>(c.cross->images.size()) * first.largest;
-    const StageSize cross = SizeStage(c.cross->ops, vocabulary, 0, first.largest);
+    // It reads images the first stage wrote, each no larger than its largest.
+    const double read = static_cast<double>(c.cross->images.size()) * first.largest_image;
+    const StageSize cross = size(c.cross->ops, 0, first.largest_image);
     m.cross_state = Bytes(cross.state);
     m.cross_read = Bytes(read);
     m.cross_images = Bytes(cross.images);

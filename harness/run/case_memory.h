@@ -2,6 +2,7 @@
 #define DSCONFORM_HARNESS_RUN_CASE_MEMORY_H_
 
 #include <cstdint>
+#include <string>
 
 #include "harness/case/case_program.h"
 #include "harness/family/step_vocabulary.h"
@@ -10,10 +11,26 @@ namespace dsconform {
 
 // About the most memory a case takes while it runs, told before it runs, so the runner admits
 // work within a budget (RunOptions::memory_budget_bytes). An upper estimate from the case's
-// steps, not a measurement. A stage's slots hold as many items as their steps' capacities allow
-// (StepVocabulary::CapacityOf) and no more than the stage gives them, unless the library
-// allocates them whole; a slot made from others (a result, a copy, an image read) is as large as
-// the largest; so is each image written.
+// steps, not a measurement, following each slot through its stage: it holds the items given to
+// it and what it takes from other slots (a merge's source), up to its step's capacity
+// (StepVocabulary::CapacityOf), or that capacity from the start where the library allocates it
+// whole; a slot made from others (a result, a copy) holds what they hold, one read from an image
+// what the largest image before it holds; each image is as large as its slot.
+// How many of a run's engines keep their sketches where (harness/engine/engine.h, MemoryHome).
+struct EngineMix {
+  int here = 0;       // in this process
+  int java = 0;       // in the JVM's heap
+  int elsewhere = 0;  // in their own processes
+  int total() const { return here + java + elsewhere; }
+};
+
+// What a case holds at once: in this process's heap (its items, the sketches of the engines
+// compiled in, and every answer the harness keeps) and in the Java engines' shared heap.
+struct CaseHeld {
+  int64_t native = 0;
+  int64_t java = 0;
+};
+
 struct CaseMemory {
   int64_t tape_bytes = 0;     // its items, made once by the harness
   int64_t first_state = 0;    // one engine's slots in the first stage
@@ -22,10 +39,13 @@ struct CaseMemory {
   int64_t cross_read = 0;     // the images of one writer it reads
   int64_t cross_images = 0;   // the images one reader writes from them
 
-  // On `engines` engines: each holds the larger of its stages (its slots, the images it answers
-  // and, reading, every writer's images at once), and the harness keeps every answer, and one
-  // copy of each writer's images for the readers, until the case's records are made.
-  int64_t Total(int engines) const;
+  // Each engine holds the larger of its stages (its slots, the images it answers and, reading,
+  // every writer's images at once) where it keeps its sketches; the harness keeps every engine's
+  // answers, and one copy of each writer's images for the readers, until the case's records are
+  // made. A Java engine also holds its answers' images once more, in the buffer it returns.
+  CaseHeld Held(const EngineMix& engines) const;
+  // Held's parts in MiB, for a message: "items 128, each engine's slots and images 96, ...".
+  std::string Parts(const EngineMix& engines) const;
 };
 
 // `vocabulary` is the case's family's; without one (a family this build lacks) every slot is

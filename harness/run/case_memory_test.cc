@@ -22,6 +22,7 @@ constexpr const char* kVocabulary = R"({
      "holds": [{"per": 0.015625, "of": ["bits"], "allocated": true, "refused_from": 1073741824}]},
     {"step": "update", "on": ["sketch", "filter"], "items": true},
     {"step": "result", "makes": "sketch", "members": {"from": {"type": "slot", "of": ["sketch"]}}},
+    {"step": "merge", "on": ["sketch"], "members": {"from": {"type": "slot", "of": ["sketch"]}}},
     {"step": "serialize", "on": ["sketch", "filter"]}
   ]})";
 
@@ -87,7 +88,24 @@ TEST(CaseMemory, EveryReaderHoldsEveryWritersImagesAndTheHarnessEveryAnswer) {
   EXPECT_EQ(m.cross_images, 800);
   // Three engines: each reads three writers' images (800 + 800 + 3 * 800 bytes at once), and the
   // harness keeps 3 first answers, 3 writers' images and 9 cross answers.
-  EXPECT_EQ(m.Total(3), 800 + 3 * 4000 + 3 * 1600 + 9 * 800);
+  EXPECT_EQ(m.Held(EngineMix{3, 0, 0}).native, 800 + 3 * 4000 + 3 * 1600 + 9 * 800);
+  // The same engines' slots and images in the Java heap (with each answer's buffer) or in their
+  // own processes: this process keeps the tape and the answers.
+  EXPECT_EQ(m.Held(EngineMix{0, 2, 1}).native, 800 + 3 * 1600 + 9 * 800);
+  EXPECT_EQ(m.Held(EngineMix{0, 2, 1}).java, 2 * (4000 + 800));
+}
+
+TEST(CaseMemory, EachSlotHoldsWhatItIsGivenAndWhatItMergesNotTheLargest) {
+  Case c;
+  const auto empty = nlohmann::ordered_json::object();
+  c.ops = {Make("create", "a", {{"lg_k", 10}}), Update("a", 100),           // 800 bytes
+           Make("create", "b", {{"lg_k", 10}}), Update("b", 1000),          // 8000
+           Make("merge", "a", {{"from", "b"}}),                             // a: 8800
+           Make("create", "c", {{"lg_k", 10}}), Update("c", 10),            // 80
+           Make("serialize", "c", empty), Make("serialize", "a", empty)};   // images of 80 and 8800
+  const CaseMemory m = EstimateCaseMemory(c, &Toy());
+  EXPECT_EQ(m.first_state, 8800 + 8000 + 80);
+  EXPECT_EQ(m.first_images, 80 + 8800);
 }
 
 TEST(CaseMemory, WithoutItsFamilyEverySlotHoldsEveryItem) {
@@ -110,23 +128,31 @@ TEST(MemoryBudget, AQuarterOfTheMachineAndAtMostThreeGiB) {
 }
 
 TEST(MemoryGate, ABatchThatDoesNotFitWaitsForTheOthers) {
-  MemoryGate gate(100);
-  gate.Enter(60);
-  std::atomic<bool> entered{false};
-  std::thread second([&] {
-    gate.Enter(60);
-    entered = true;
-    gate.Leave(60);
-  });
-  std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  EXPECT_FALSE(entered.load());
-  gate.Enter(40);  // what fits enters at once
-  gate.Leave(40);
-  gate.Leave(60);
-  second.join();
-  EXPECT_TRUE(entered.load());
-  gate.Enter(500);  // alone, whatever its size
-  gate.Leave(500);
+  for (const bool java : {false, true}) {
+    // One budget of 100 bytes, this process's or the Java heap's; the other bounds nothing.
+    auto held = [java](int64_t bytes) { return java ? CaseHeld{0, bytes} : CaseHeld{bytes, 0}; };
+    MemoryGate gate(held(100));
+    gate.Enter(held(60));
+    std::atomic<bool> entered{false};
+    std::thread second([&] {
+      gate.Enter(held(60));
+      entered = true;
+      gate.Leave(held(60));
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    EXPECT_FALSE(entered.load()) << java;
+    gate.Enter(held(40));  // what fits enters at once
+    gate.Leave(held(40));
+    const CaseHeld unbounded = java ? CaseHeld{1000, 0} : CaseHeld{0, 1000};  // a budget of 0 bounds nothing
+    gate.Enter(unbounded);
+    gate.Leave(unbounded);
+    EXPECT_FALSE(entered.load()) << java;
+    gate.Leave(held(60));
+    second.join();
+    EXPECT_TRUE(entered.load()) << java;
+    gate.Enter(held(500));  // alone, whatever its size
+    gate.Leave(held(500));
+  }
 }
 
 }  // namespace

@@ -2,16 +2,26 @@
 
 namespace dsconform {
 
-void MemoryGate::Enter(int64_t bytes) {
-  std::unique_lock<std::mutex> lock(mu_);
-  left_.wait(lock, [&] { return running_ == 0 || running_ + bytes <= budget_; });
-  running_ += bytes;
+bool MemoryGate::Fits(CaseHeld held) const {
+  if (batches_ == 0) return true;
+  return (budget_.native <= 0 || running_.native + held.native <= budget_.native) &&
+         (budget_.java <= 0 || running_.java + held.java <= budget_.java);
 }
 
-void MemoryGate::Leave(int64_t bytes) {
+void MemoryGate::Enter(CaseHeld held) {
+  std::unique_lock<std::mutex> lock(mu_);
+  left_.wait(lock, [&] { return Fits(held); });
+  running_.native += held.native;
+  running_.java += held.java;
+  ++batches_;
+}
+
+void MemoryGate::Leave(CaseHeld held) {
   {
     std::lock_guard<std::mutex> lock(mu_);
-    running_ -= bytes;
+    running_.native -= held.native;
+    running_.java -= held.java;
+    --batches_;
   }
   left_.notify_all();
 }

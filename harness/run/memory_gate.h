@@ -5,23 +5,29 @@
 #include <cstdint>
 #include <mutex>
 
+#include "harness/run/case_memory.h"
+
 namespace dsconform {
 
-// Admits the workers' batches within a memory budget: a batch enters while what is running and
-// it together stay within it, or when nothing runs (a batch larger than the budget was refused
-// before the run). A worker whose batch does not fit waits for the others to finish theirs.
+// Admits the workers' batches within a memory budget, this process's heap and the Java heap each
+// on its own: a batch enters while what is running and it together stay within both, or when
+// nothing runs (a batch larger than the budget was refused before the run). A worker whose batch
+// does not fit waits for the others to finish theirs. A budget of 0 or less bounds nothing.
 class MemoryGate {
  public:
-  explicit MemoryGate(int64_t budget_bytes) : budget_(budget_bytes) {}
+  explicit MemoryGate(CaseHeld budget) : budget_(budget) {}
 
-  void Enter(int64_t bytes);
-  void Leave(int64_t bytes);
+  void Enter(CaseHeld held);
+  void Leave(CaseHeld held);
 
  private:
-  const int64_t budget_;
+  bool Fits(CaseHeld held) const;
+
+  const CaseHeld budget_;
   std::mutex mu_;
   std::condition_variable left_;
-  int64_t running_ = 0;
+  CaseHeld running_;
+  int batches_ = 0;
 };
 
 }  // namespace dsconform

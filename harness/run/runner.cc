@@ -32,41 +32,56 @@ constexpr int64_t kItemsPerCaseOverhead = 2000;
 // MakeBatches, with each case's items (items[i] of cases[i]) told.
 std::vector<std::vector<IndexedCase>> CutBatches(const std::vector<IndexedCase>& cases,
                                                  const std::vector<int64_t>& items, const RunOptions& o,
-                                                 const std::vector<int64_t>& bytes) {
+                                                 const std::vector<CaseHeld>& held) {
   std::vector<std::vector<IndexedCase>> batches;
   std::vector<IndexedCase> current;
-  int64_t held_items = 0, held = 0;
-  // A worker's share of the budget: batches within it run side by side without waiting.
-  const int64_t share = o.memory_budget_bytes > 0 && !bytes.empty() ? o.memory_budget_bytes / std::max(1, o.jobs) : 0;
+  int64_t held_items = 0;
+  CaseHeld in_batch;
+  // A worker's share of each budget: batches within it run side by side without waiting.
+  const int64_t workers = std::max(1, o.jobs);
+  const int64_t native_share = held.empty() ? 0 : std::max<int64_t>(0, o.memory_budget_bytes) / workers;
+  const int64_t java_share = held.empty() ? 0 : std::max<int64_t>(0, o.java_heap_bytes) / workers;
   for (size_t i = 0; i < cases.size(); ++i) {
     const int64_t n = items[i];
-    const int64_t b = share > 0 ? bytes[i] : 0;
-    if (!current.empty() && (static_cast<int>(current.size()) >= o.max_batch_cases ||
-                             held_items + n > o.max_batch_items || (share > 0 && held + b > share))) {
+    const CaseHeld h = held.empty() ? CaseHeld{} : held[i];
+    const bool over = (native_share > 0 && in_batch.native + h.native > native_share) ||
+                      (java_share > 0 && in_batch.java + h.java > java_share);
+    if (!current.empty() &&
+        (static_cast<int>(current.size()) >= o.max_batch_cases || held_items + n > o.max_batch_items || over)) {
       batches.push_back(std::move(current));
       current.clear();
       held_items = 0;
-      held = 0;
+      in_batch = CaseHeld{};
     }
     current.push_back(cases[i]);
     held_items += n;
-    held += b;
+    in_batch.native += h.native;
+    in_batch.java += h.java;
   }
   if (!current.empty()) batches.push_back(std::move(current));
   return batches;
 }
 
-// What one case would hold on `engines` engines; an error when that alone passes the budget.
-absl::StatusOr<int64_t> EstimateOne(const Case& c, int engines, const RunOptions& options) {
+bool Bounded(const RunOptions& o) { return o.memory_budget_bytes > 0 || o.java_heap_bytes > 0; }
+
+// What one case would hold on `engines`; an error when that alone passes a budget.
+absl::StatusOr<CaseHeld> EstimateOne(const Case& c, const EngineMix& engines, const RunOptions& options) {
   const Family* family = options.families != nullptr ? options.families->Find(c.family) : nullptr;
-  const int64_t bytes = EstimateCaseMemory(c, family != nullptr ? &family->vocabulary() : nullptr).Total(engines);
-  if (options.memory_budget_bytes > 0 && bytes > options.memory_budget_bytes)
+  const CaseMemory memory = EstimateCaseMemory(c, family != nullptr ? &family->vocabulary() : nullptr);
+  const CaseHeld held = memory.Held(engines);
+  const char* const remedy =
+      ": give the run more (--memory=MiB), run the case on fewer engines, or leave it out (--cases)";
+  if (options.memory_budget_bytes > 0 && held.native > options.memory_budget_bytes)
     return absl::ResourceExhaustedError(absl::StrCat(
-        "case ", c.id, " would hold about ", bytes >> 20, " MiB on ", engines, " engines, more than the ",
-        options.memory_budget_bytes >> 20,
-        " MiB the run's memory budget leaves its cases: give the run more (--memory=MiB), run the case on "
-        "fewer engines, or leave it out (--cases)"));
-  return bytes;
+        "case ", c.id, " would hold about ", held.native >> 20, " MiB on ", engines.total(), " engines (",
+        memory.Parts(engines), "), more than the ", options.memory_budget_bytes >> 20,
+        " MiB the run's memory budget leaves its cases", remedy));
+  if (options.java_heap_bytes > 0 && held.java > options.java_heap_bytes)
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "case ", c.id, " would hold about ", held.java >> 20, " MiB in the heap of its ", engines.java,
+        " Java engines (", memory.Parts(engines), "), more than the run's ", options.java_heap_bytes >> 20,
+        " MiB Java heap", remedy));
+  return held;
 }
 
 }  // namespace
@@ -76,23 +91,35 @@ int64_t CostOf(const Case& c) { return CostOfItems(ItemsOf(c)); }
 int64_t CostOfItems(int64_t items) { return items + kItemsPerCaseOverhead; }
 
 std::vector<std::vector<IndexedCase>> MakeBatches(const std::vector<IndexedCase>& cases, const RunOptions& o,
-                                                  const std::vector<int64_t>& bytes) {
+                                                  const std::vector<CaseHeld>& held) {
   std::vector<int64_t> items;
   items.reserve(cases.size());
   for (const auto& ic : cases) items.push_back(ItemsOf(*ic.c));
-  return CutBatches(cases, items, o, bytes);
+  return CutBatches(cases, items, o, held);
 }
 
-absl::StatusOr<std::vector<int64_t>> EstimateMemory(const std::vector<IndexedCase>& cases, int engines,
-                                                     const RunOptions& options) {
-  std::vector<int64_t> bytes;
-  bytes.reserve(cases.size());
-  for (const auto& ic : cases) {
-    auto b = EstimateOne(*ic.c, engines, options);
-    if (!b.ok()) return b.status();
-    bytes.push_back(*b);
+EngineMix MixOf(const EngineSet& engines) {
+  EngineMix mix;
+  for (const auto& e : engines) {
+    switch (e->memory_home()) {
+      case MemoryHome::kThisProcess: ++mix.here; break;
+      case MemoryHome::kJavaHeap: ++mix.java; break;
+      case MemoryHome::kOwnProcess: ++mix.elsewhere; break;
+    }
   }
-  return bytes;
+  return mix;
+}
+
+absl::StatusOr<std::vector<CaseHeld>> EstimateMemory(const std::vector<IndexedCase>& cases, const EngineMix& engines,
+                                                      const RunOptions& options) {
+  std::vector<CaseHeld> held;
+  held.reserve(cases.size());
+  for (const auto& ic : cases) {
+    auto h = EstimateOne(*ic.c, engines, options);
+    if (!h.ok()) return h.status();
+    held.push_back(*h);
+  }
+  return held;
 }
 
 std::vector<int64_t> EveryCase(const CaseStore& store) {
@@ -101,8 +128,8 @@ std::vector<int64_t> EveryCase(const CaseStore& store) {
   return ordinals;
 }
 
-absl::StatusOr<CasePlan> PlanCases(const CaseStore& store, const std::vector<int64_t>& ordinals, int engines,
-                                   const RunOptions& options) {
+absl::StatusOr<CasePlan> PlanCases(const CaseStore& store, const std::vector<int64_t>& ordinals,
+                                   const EngineMix& engines, const RunOptions& options) {
   CasePlan plan;
   plan.cases.reserve(ordinals.size());
   plan.items.reserve(ordinals.size());
@@ -111,16 +138,16 @@ absl::StatusOr<CasePlan> PlanCases(const CaseStore& store, const std::vector<int
     if (!c.ok()) return c.status();
     plan.cases.push_back({ordinal, nullptr});
     plan.items.push_back(ItemsOf(*c));
-    if (options.memory_budget_bytes <= 0) continue;
-    auto bytes = EstimateOne(*c, engines, options);
-    if (!bytes.ok()) return bytes.status();
-    plan.bytes.push_back(*bytes);
+    if (!Bounded(options)) continue;
+    auto held = EstimateOne(*c, engines, options);
+    if (!held.ok()) return held.status();
+    plan.held.push_back(*held);
   }
   return plan;
 }
 
 std::vector<std::vector<IndexedCase>> MakeBatches(const CasePlan& plan, const RunOptions& options) {
-  return CutBatches(plan.cases, plan.items, options, plan.bytes);
+  return CutBatches(plan.cases, plan.items, options, plan.held);
 }
 
 absl::Status OpenBatch(std::vector<IndexedCase>& batch, const CaseStore& store, std::vector<Case>& unpacked) {
@@ -156,22 +183,26 @@ absl::Status CheckEngines(const std::vector<EngineSet>& workers, const RunOption
 }
 
 absl::StatusOr<RunStats> RunPlanned(const std::vector<IndexedCase>& cases, const std::vector<int64_t>& items,
-                                    const std::vector<int64_t>& case_bytes, const CaseStore* store,
+                                    const std::vector<CaseHeld>& case_held, const CaseStore* store,
                                     std::vector<EngineSet>& workers, const RunOptions& options, RecordSink& sink,
                                     const ProgressFn& progress) {
   std::vector<std::string> names;
   for (const auto& e : workers[0]) names.push_back(e->name());
-  const auto batches = CutBatches(cases, items, options, case_bytes);
-  std::vector<int64_t> cost(batches.size()), held(batches.size());
+  const auto batches = CutBatches(cases, items, options, case_held);
+  std::vector<int64_t> cost(batches.size());
+  std::vector<CaseHeld> held(batches.size());
   int64_t total_cost = 0;
   for (size_t b = 0, i = 0; b < batches.size(); ++b) {
     for (size_t k = 0; k < batches[b].size(); ++k, ++i) {
       cost[b] += CostOfItems(items[i]);
-      if (!case_bytes.empty()) held[b] += case_bytes[i];
+      if (!case_held.empty()) {
+        held[b].native += case_held[i].native;
+        held[b].java += case_held[i].java;
+      }
     }
     total_cost += cost[b];
   }
-  MemoryGate gate(options.memory_budget_bytes);
+  MemoryGate gate(CaseHeld{options.memory_budget_bytes, options.java_heap_bytes});
   BatchScheduler scheduler(cost);
   TapeCache tapes;  // the workers' cases share the streams' longest tapes
   std::atomic<bool> stop{false};
@@ -236,23 +267,24 @@ absl::StatusOr<RunStats> RunPlanned(const std::vector<IndexedCase>& cases, const
 absl::StatusOr<RunStats> RunCases(const std::vector<IndexedCase>& cases, std::vector<EngineSet>& workers,
                                   const RunOptions& options, RecordSink& sink, const ProgressFn& progress) {
   if (absl::Status st = CheckEngines(workers, options); !st.ok()) return st;
-  std::vector<int64_t> items, case_bytes;
+  std::vector<int64_t> items;
+  std::vector<CaseHeld> case_held;
   for (const auto& ic : cases) items.push_back(ItemsOf(*ic.c));
-  if (options.memory_budget_bytes > 0) {
-    auto estimated = EstimateMemory(cases, static_cast<int>(workers[0].size()), options);
+  if (Bounded(options)) {
+    auto estimated = EstimateMemory(cases, MixOf(workers[0]), options);
     if (!estimated.ok()) return estimated.status();
-    case_bytes = std::move(*estimated);
+    case_held = std::move(*estimated);
   }
-  return RunPlanned(cases, items, case_bytes, nullptr, workers, options, sink, progress);
+  return RunPlanned(cases, items, case_held, nullptr, workers, options, sink, progress);
 }
 
 absl::StatusOr<RunStats> RunCases(const CaseStore& store, const std::vector<int64_t>& ordinals,
                                   std::vector<EngineSet>& workers, const RunOptions& options, RecordSink& sink,
                                   const ProgressFn& progress) {
   if (absl::Status st = CheckEngines(workers, options); !st.ok()) return st;
-  auto plan = PlanCases(store, ordinals, static_cast<int>(workers[0].size()), options);
+  auto plan = PlanCases(store, ordinals, MixOf(workers[0]), options);
   if (!plan.ok()) return plan.status();
-  return RunPlanned(plan->cases, plan->items, plan->bytes, &store, workers, options, sink, progress);
+  return RunPlanned(plan->cases, plan->items, plan->held, &store, workers, options, sink, progress);
 }
 
 }  // namespace dsconform

@@ -13,6 +13,7 @@
 #include "harness/engine/engine.h"
 #include "harness/expect/known_differences.h"
 #include "harness/record/record.h"
+#include "harness/run/case_memory.h"
 #include "harness/truth/truth_kind.h"
 
 namespace dsconform {
@@ -32,10 +33,12 @@ struct RunOptions {
   // (DiffOptions::max_image_bytes); negative keeps them whole (--keep_images).
   int64_t max_record_image_bytes = int64_t{4} << 10;
   size_t reference = 0;                // index into the engine list
-  // The memory the cases may hold at once, in bytes (0: no bound). Batches are cut and admitted so
-  // that the estimates of what runs at once (harness/run/case_memory.h) stay within it, and a
-  // case whose estimate alone exceeds it is refused before anything runs.
+  // The memory the cases may hold at once in this process, in bytes (0: no bound), and in the
+  // Java engines' shared heap (0: not bounded by the runner). Batches are cut and admitted so that
+  // the estimates of what runs at once (harness/run/case_memory.h) stay within both, and a case
+  // whose estimate alone exceeds either is refused before anything runs.
   int64_t memory_budget_bytes = 0;
+  int64_t java_heap_bytes = 0;
   // The families whose decoders, invariants and kinds of truth judge the records
   // (the front end's catalog); cases of a family it lacks are compared
   // undecoded, and their truth is not judged.
@@ -83,31 +86,35 @@ int64_t CostOf(const Case& c);
 int64_t CostOfItems(int64_t items);
 
 // Consecutive cases, cut when a batch reaches options.max_batch_cases or
-// options.max_batch_items, or when its cases' `bytes` (one per case; empty: not counted) pass
-// an equal share of options.memory_budget_bytes among the workers.
+// options.max_batch_items, or when what its cases hold (`held`, one per case; empty: not
+// counted) passes an equal share among the workers of options.memory_budget_bytes or
+// options.java_heap_bytes.
 std::vector<std::vector<IndexedCase>> MakeBatches(const std::vector<IndexedCase>& cases, const RunOptions& options,
-                                                  const std::vector<int64_t>& bytes = {});
+                                                  const std::vector<CaseHeld>& held = {});
 
-// What each case would hold on `engines` engines (harness/run/case_memory.h), by its family's
-// steps in options.families; an error naming the first case whose estimate alone exceeds
-// options.memory_budget_bytes (when it bounds the run).
-absl::StatusOr<std::vector<int64_t>> EstimateMemory(const std::vector<IndexedCase>& cases, int engines,
-                                                     const RunOptions& options);
+// Where a worker's engines keep their sketches.
+EngineMix MixOf(const EngineSet& engines);
+
+// What each case would hold on `engines` (harness/run/case_memory.h), by its family's steps in
+// options.families; an error naming the first case whose estimate alone exceeds
+// options.memory_budget_bytes or options.java_heap_bytes (when they bound the run).
+absl::StatusOr<std::vector<CaseHeld>> EstimateMemory(const std::vector<IndexedCase>& cases, const EngineMix& engines,
+                                                      const RunOptions& options);
 
 // What the runner knows of cases held in a CaseStore before they run: where they are (their
 // IndexedCase::c null), their items and, when the run has a memory budget, their estimates.
 struct CasePlan {
   std::vector<IndexedCase> cases;
   std::vector<int64_t> items;
-  std::vector<int64_t> bytes;  // empty without a budget
+  std::vector<CaseHeld> held;  // empty without a budget
 };
 
 // The places of every case of `store`, in order: the whole run.
 std::vector<int64_t> EveryCase(const CaseStore& store);
 
 // Unpacks each case of `store` at `ordinals` once to size it; an error as EstimateMemory's.
-absl::StatusOr<CasePlan> PlanCases(const CaseStore& store, const std::vector<int64_t>& ordinals, int engines,
-                                   const RunOptions& options);
+absl::StatusOr<CasePlan> PlanCases(const CaseStore& store, const std::vector<int64_t>& ordinals,
+                                   const EngineMix& engines, const RunOptions& options);
 
 // MakeBatches for planned cases.
 std::vector<std::vector<IndexedCase>> MakeBatches(const CasePlan& plan, const RunOptions& options);

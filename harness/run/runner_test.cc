@@ -156,14 +156,15 @@ TEST(Runner, AMemoryBudgetCutsBatchesToAWorkersShareAndRefusesACaseLargerThanItA
   RunOptions options;
   options.jobs = 2;
   options.memory_budget_bytes = 2400;
-  auto bytes = EstimateMemory(indexed, 2, options);
-  ASSERT_TRUE(bytes.ok()) << bytes.status();
-  EXPECT_EQ((*bytes)[39], 24 * 39);
-  const auto batches = MakeBatches(indexed, options, *bytes);
+  auto estimated = EstimateMemory(indexed, EngineMix{2, 0, 0}, options);
+  ASSERT_TRUE(estimated.ok()) << estimated.status();
+  EXPECT_EQ((*estimated)[39].native, 24 * 39);
+  EXPECT_EQ((*estimated)[39].java, 0);
+  const auto batches = MakeBatches(indexed, options, *estimated);
   size_t i = 0;
   for (const auto& batch : batches) {
     int64_t held = 0;
-    for (size_t k = 0; k < batch.size(); ++k) held += (*bytes)[i++];
+    for (size_t k = 0; k < batch.size(); ++k) held += (*estimated)[i++].native;
     EXPECT_TRUE(held <= 1200 || batch.size() == 1) << held;
   }
   EXPECT_EQ(i, cases.size());
@@ -183,6 +184,36 @@ TEST(Runner, AMemoryBudgetCutsBatchesToAWorkersShareAndRefusesACaseLargerThanItA
   EXPECT_EQ(refused.status().code(), absl::StatusCode::kResourceExhausted);
   EXPECT_NE(refused.status().message().find("case hll/fake/n=26 would hold"), std::string::npos) << refused.status();
   EXPECT_TRUE(none.records.empty());
+}
+
+TEST(Runner, JavaEnginesWeighOnTheJavaHeapAndOutOfProcessEnginesOnNeither) {
+  // Case n=i, without its family: a slot of its i items (8 bytes each) and its image as large.
+  // On a Java engine and one in its own process: the tape and the two engines' images (8 i each)
+  // in this process, neither engine's slot; the Java engine's slot, its image and the image again
+  // in the buffer it answers in, in the Java heap.
+  std::vector<Case> cases;
+  for (int i = 0; i < 40; ++i)
+    cases.push_back(CaseBuilder(absl::StrCat("hll/fake/n=", i), "hll.fake", "hll")
+                        .Step("create", "a", {{"lg_k", 4}, {"type", "HLL_4"}})
+                        .Update("a", Sequence(0, i))
+                        .Step("serialize", "a", {{"form", "compact"}})
+                        .Build());
+  std::vector<IndexedCase> indexed;
+  for (size_t i = 0; i < cases.size(); ++i) indexed.push_back({static_cast<int64_t>(i), &cases[i]});
+  RunOptions options;
+  options.memory_budget_bytes = 1 << 20;
+  options.java_heap_bytes = 1 << 20;
+  auto estimated = EstimateMemory(indexed, EngineMix{0, 1, 1}, options);
+  ASSERT_TRUE(estimated.ok()) << estimated.status();
+  EXPECT_EQ((*estimated)[39].native, 8 * 39 + 2 * 8 * 39);
+  EXPECT_EQ((*estimated)[39].java, 3 * 8 * 39);
+
+  options.java_heap_bytes = 24 * 30;  // n=30 fits, n=31 does not
+  auto refused = EstimateMemory(indexed, EngineMix{0, 1, 1}, options);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.status().message().find("case hll/fake/n=31 would hold about 0 MiB in the heap of its 1 Java"),
+            std::string::npos)
+      << refused.status();
 }
 
 TEST(Runner, EachBatchGoesToTheSinkAsItFinishesTheLargestFirstAndCountsOnlyOnceTaken) {

@@ -39,6 +39,7 @@ class ProcessEngine final : public Engine {
   std::string name() const override { return launch_->hello.engine; }
   std::string kind() const override { return name().substr(0, name().find('@')); }
   const Capabilities& capabilities() const override { return launch_->hello.families; }
+  MemoryHome memory_home() const override { return MemoryHome::kOwnProcess; }
 
   absl::StatusOr<std::vector<Observations>> Run(absl::Span<const PreparedStage> stages) override {
     if (stages.empty()) return std::vector<Observations>();
