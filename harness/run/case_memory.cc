@@ -22,6 +22,7 @@ struct StageSize {
   double images = 0;   // the images it writes
   double largest = 0;  // its largest slot
   double largest_image = 0;  // the largest image it writes or reads
+  double largest_capacity = 0;  // the largest capacity its steps state (0: none)
 };
 
 // What a step reads besides its own slot, by the members its vocabulary types: other slots (a
@@ -52,9 +53,12 @@ StepReads ReadsOf(const Op& op, const StepVocabulary& vocabulary) {
 // One stage's steps, followed slot by slot: a slot holds the items given to it and what it
 // takes from other slots, up to its capacity; a slot made from others (a result, a copy) holds
 // what they hold, one made from an image what the largest image it could read holds, any other
-// only what it is then given; an image is as large as its slot. It reads `read` bytes of images it did not write, `read_largest` the
-// largest.
-StageSize SizeStage(const std::vector<Op>& ops, const StepVocabulary& vocabulary, double read, double read_largest) {
+// only what it is then given; an image is as large as its slot. A slot made from others can hold
+// as much as the largest of them, one read from an image as much as the largest capacity before
+// it. It reads `read` bytes of images it did not write, `read_largest` the largest, made by slots
+// of up to `read_capacity` (0: not known).
+StageSize SizeStage(const std::vector<Op>& ops, const StepVocabulary& vocabulary, double read, double read_largest,
+                    double read_capacity) {
   constexpr double kUnbounded = std::numeric_limits<double>::infinity();
   int64_t item_bytes = 8;
   for (const Op& op : ops)
@@ -66,6 +70,7 @@ StageSize SizeStage(const std::vector<Op>& ops, const StepVocabulary& vocabulary
   StageSize size;
   double retired = 0;  // the peaks of slots a later step made anew
   double largest_image = read_largest;
+  double largest_capacity = read_capacity;
   auto hold = [&](Slot& s, double bytes) {
     s.held = std::min(s.capacity, bytes);
     s.peak = std::max(s.peak, s.held);
@@ -73,10 +78,11 @@ StageSize SizeStage(const std::vector<Op>& ops, const StepVocabulary& vocabulary
   };
   for (const Op& op : ops) {
     const StepReads reads = ReadsOf(op, vocabulary);
-    double from_sources = 0;
+    double from_sources = 0, sources_capacity = 0;
     for (const std::string& source : reads.slots) {
       auto it = slots.find(source);
       from_sources += it != slots.end() ? it->second.held : largest_image;
+      sources_capacity = std::max(sources_capacity, it != slots.end() ? it->second.capacity : kUnbounded);
     }
     const bool makes = !vocabulary.KindMadeBy(op).empty();
     if (makes) {
@@ -85,8 +91,12 @@ StageSize SizeStage(const std::vector<Op>& ops, const StepVocabulary& vocabulary
       Slot& s = it->second = Slot{};
       if (const auto capacity = vocabulary.CapacityOf(op)) {
         s.capacity = capacity->items * static_cast<double>(item_bytes);
+        largest_capacity = std::max(largest_capacity, s.capacity);
         hold(s, capacity->allocated ? s.capacity : from_sources);
       } else {
+        double bound = sources_capacity;
+        if (reads.image) bound = std::max(bound, largest_capacity > 0 ? largest_capacity : kUnbounded);
+        if (bound > 0) s.capacity = bound;
         hold(s, from_sources + (reads.image ? largest_image : 0));
       }
     } else if (from_sources > 0) {
@@ -106,6 +116,7 @@ StageSize SizeStage(const std::vector<Op>& ops, const StepVocabulary& vocabulary
   size.state = retired + read;
   for (const auto& [name, s] : slots) size.state += s.peak;
   size.largest_image = largest_image;
+  size.largest_capacity = largest_capacity;
   return size;
 }
 
@@ -176,17 +187,17 @@ CaseMemory EstimateCaseMemory(const Case& c, const StepVocabulary* vocabulary) {
     largest_input = std::max(largest_input, static_cast<double>(hex.size() / 2));
   }
   m.tape_bytes = Bytes(tape);
-  auto size = [&](const std::vector<Op>& ops, double read, double read_largest) {
-    return vocabulary != nullptr ? SizeStage(ops, *vocabulary, read, read_largest)
+  auto size = [&](const std::vector<Op>& ops, double read, double read_largest, double read_capacity) {
+    return vocabulary != nullptr ? SizeStage(ops, *vocabulary, read, read_largest, read_capacity)
                                  : SizeStageBlind(ops, read, read_largest);
   };
-  const StageSize first = size(c.ops, inputs, largest_input);
+  const StageSize first = size(c.ops, inputs, largest_input, 0);
   m.first_state = Bytes(first.state);
   m.first_images = Bytes(first.images);
   if (c.cross) {
     // It reads images the first stage wrote, each no larger than its largest.
     const double read = static_cast<double>(c.cross->images.size()) * first.largest_image;
-    const StageSize cross = size(c.cross->ops, 0, first.largest_image);
+    const StageSize cross = size(c.cross->ops, 0, first.largest_image, first.largest_capacity);
     m.cross_state = Bytes(cross.state);
     m.cross_read = Bytes(read);
     m.cross_images = Bytes(cross.images);

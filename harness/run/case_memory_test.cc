@@ -23,6 +23,7 @@ constexpr const char* kVocabulary = R"({
     {"step": "update", "on": ["sketch", "filter"], "items": true},
     {"step": "result", "makes": "sketch", "members": {"from": {"type": "slot", "of": ["sketch"]}}},
     {"step": "merge", "on": ["sketch"], "members": {"from": {"type": "slot", "of": ["sketch"]}}},
+    {"step": "deserialize", "makes": "sketch", "members": {"image": {"type": "image"}}},
     {"step": "serialize", "on": ["sketch", "filter"]}
   ]})";
 
@@ -106,6 +107,17 @@ TEST(CaseMemory, EachSlotHoldsWhatItIsGivenAndWhatItMergesNotTheLargest) {
   const CaseMemory m = EstimateCaseMemory(c, &Toy());
   EXPECT_EQ(m.first_state, 8800 + 8000 + 80);
   EXPECT_EQ(m.first_images, 80 + 8800);
+}
+
+TEST(CaseMemory, ASlotReadFromAnImageHoldsNoMoreThanTheSlotsThatWriteImages) {
+  Case c;
+  const auto empty = nlohmann::ordered_json::object();
+  c.ops = {Make("create", "a", {{"lg_k", 10}}), Update("a", 100), Make("serialize", "a", empty)};
+  c.cross = CrossStage{{"a.compact"}, {Make("deserialize", "b", {{"image", "a.compact"}}), Update("b", 1 << 20),
+                                       Make("serialize", "b", empty)}};
+  const CaseMemory m = EstimateCaseMemory(c, &Toy());
+  EXPECT_EQ(m.cross_state, (2 << 10) * 8);  // the image's 800 bytes, then a's capacity, not 8 MiB
+  EXPECT_EQ(m.cross_images, (2 << 10) * 8);
 }
 
 TEST(CaseMemory, WithoutItsFamilyEverySlotHoldsEveryItem) {
