@@ -17,6 +17,10 @@ int64_t BytesPerItem(const ItemStream& s) {
   return s.kind() == ItemKind::kLong || s.kind() == ItemKind::kDouble ? 8 : 48;
 }
 
+// What an item of that size in memory takes in an image: a number its eight bytes, a string its
+// length and characters (the generators' strings are at most some 20 bytes long).
+double ImageBytesPerItem(int64_t bytes_per_item) { return bytes_per_item == 8 ? 8 : 24; }
+
 struct StageSize {
   double state = 0;    // its slots
   double images = 0;   // the images it writes
@@ -53,7 +57,7 @@ StepReads ReadsOf(const Op& op, const StepVocabulary& vocabulary) {
 // One stage's steps, followed slot by slot: a slot holds the items given to it and what it
 // takes from other slots, up to its capacity; a slot made from others (a result, a copy) holds
 // what they hold, one made from an image what the largest image it could read holds, any other
-// only what it is then given; an image is as large as its slot. A slot made from others can hold
+// only what it is then given; an image is as large as its slot's items are in an image. A slot made from others can hold
 // as much as the largest of them, one read from an image as much as the largest capacity before
 // it. It reads `read` bytes of images it did not write, `read_largest` the largest, made by slots
 // of up to `read_capacity` (0: not known).
@@ -108,7 +112,7 @@ StageSize SizeStage(const std::vector<Op>& ops, const StepVocabulary& vocabulary
       hold(s, s.held + static_cast<double>(op.items->count) * static_cast<double>(BytesPerItem(*op.items)));
     }
     if (op.op == "serialize") {
-      const double image = slots[op.sketch].held;
+      const double image = slots[op.sketch].held * ImageBytesPerItem(item_bytes) / static_cast<double>(item_bytes);
       size.images += image;
       largest_image = std::max(largest_image, image);
     }

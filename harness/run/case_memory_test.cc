@@ -71,11 +71,13 @@ TEST(CaseMemory, AnAllocatedSlotHoldsItsCapacityWhateverItTakes) {
   EXPECT_EQ(EstimateCaseMemory(c, &Toy()).first_state, 0);
 }
 
-TEST(CaseMemory, SlotsMadeFromOthersAreAsLargeAsTheLargestAndStringsWeighMore) {
+TEST(CaseMemory, ASlotMadeFromAnotherIsAsLargeAndStringsWeighMoreInMemoryThanInImages) {
   Case c;
   c.ops = {Make("create", "a", {{"lg_k", 4}}), Update("a", 1000, ItemGenerator::kAsciiStrings),
-           Make("result", "r", {{"from", "a"}})};
-  EXPECT_EQ(EstimateCaseMemory(c, &Toy()).first_state, 2 * 32 * 48);  // 32 items of 48 bytes, twice
+           Make("result", "r", {{"from", "a"}}), Make("serialize", "r", nlohmann::ordered_json::object())};
+  const CaseMemory m = EstimateCaseMemory(c, &Toy());
+  EXPECT_EQ(m.first_state, 2 * 32 * 48);  // 32 items of 48 bytes, twice
+  EXPECT_EQ(m.first_images, 32 * 24);     // their length and characters
 }
 
 TEST(CaseMemory, EveryReaderHoldsEveryWritersImagesAndTheHarnessEveryAnswer) {
