@@ -22,10 +22,9 @@ int64_t BytesPerItem(const ItemStream& s) {
 double ImageBytesPerItem(int64_t bytes_per_item) { return bytes_per_item == 8 ? 8 : 24; }
 
 struct StageSize {
-  double state = 0;    // its slots
-  double images = 0;   // the images it writes
-  double largest = 0;  // its largest slot
-  double largest_image = 0;  // the largest image it writes or reads
+  double state = 0;             // its slots
+  double images = 0;            // the images it writes
+  double largest_image = 0;     // the largest image it writes or reads
   double largest_capacity = 0;  // the largest capacity its steps state (0: none)
 };
 
@@ -38,7 +37,6 @@ struct StepReads {
 
 StepReads ReadsOf(const Op& op, const StepVocabulary& vocabulary) {
   StepReads reads;
-  std::vector<std::string>& sources = reads.slots;
   const StepSpec* step = vocabulary.FindStep(op.op);
   if (step == nullptr) return reads;
   for (const MemberSpec& member : step->members) {
@@ -46,21 +44,21 @@ StepReads ReadsOf(const Op& op, const StepVocabulary& vocabulary) {
     if (member.type != "slot") continue;
     auto it = op.args.find(member.name);
     if (it == op.args.end()) continue;
-    if (it->is_string()) sources.push_back(it->get<std::string>());
+    if (it->is_string()) reads.slots.push_back(it->get<std::string>());
     if (it->is_array())
       for (const auto& s : *it)
-        if (s.is_string()) sources.push_back(s.get<std::string>());
+        if (s.is_string()) reads.slots.push_back(s.get<std::string>());
   }
   return reads;
 }
 
-// One stage's steps, followed slot by slot: a slot holds the items given to it and what it
-// takes from other slots, up to its capacity; a slot made from others (a result, a copy) holds
-// what they hold, one made from an image what the largest image it could read holds, any other
-// only what it is then given; an image is as large as its slot's items are in an image. A slot made from others can hold
-// as much as the largest of them, one read from an image as much as the largest capacity before
-// it. It reads `read` bytes of images it did not write, `read_largest` the largest, made by slots
-// of up to `read_capacity` (0: not known).
+// One stage's steps, followed slot by slot: a slot holds the items given to it and what it takes
+// from other slots, up to its capacity; a slot made from others (a result, a copy) holds what
+// they hold, and can hold as much as the largest of them; one made from an image holds what the
+// largest image before it holds, and can hold as much as the largest capacity before it; any
+// other only what it is then given. An image is as large as its slot's items are in an image.
+// The stage reads `read` bytes of images it did not write, `read_largest` the largest, made by
+// slots of up to `read_capacity` (0: not known).
 StageSize SizeStage(const std::vector<Op>& ops, const StepVocabulary& vocabulary, double read, double read_largest,
                     double read_capacity) {
   constexpr double kUnbounded = std::numeric_limits<double>::infinity();
@@ -78,7 +76,6 @@ StageSize SizeStage(const std::vector<Op>& ops, const StepVocabulary& vocabulary
   auto hold = [&](Slot& s, double bytes) {
     s.held = std::min(s.capacity, bytes);
     s.peak = std::max(s.peak, s.held);
-    size.largest = std::max(size.largest, s.held);
   };
   for (const Op& op : ops) {
     const StepReads reads = ReadsOf(op, vocabulary);
@@ -137,17 +134,14 @@ StageSize SizeStageBlind(const std::vector<Op>& ops, double read, double read_la
     if (op.op == "serialize") ++images;
   }
   StageSize size;
-  size.largest = size.largest_image = std::max(given, read_largest);
-  size.state = static_cast<double>(made.size()) * size.largest + read;
-  size.images = images * size.largest;
+  const double largest = std::max(given, read_largest);
+  size.largest_image = largest;
+  size.state = static_cast<double>(made.size()) * largest + read;
+  size.images = images * largest;
   return size;
 }
 
 int64_t Bytes(double d) { return static_cast<int64_t>(std::min(d, 9.0e18)); }
-
-}  // namespace
-
-namespace {
 
 struct HeldParts {
   double tape, per_engine, images, harness;

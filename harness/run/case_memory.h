@@ -9,13 +9,6 @@
 
 namespace dsconform {
 
-// About the most memory a case takes while it runs, told before it runs, so the runner admits
-// work within a budget (RunOptions::memory_budget_bytes). An upper estimate from the case's
-// steps, not a measurement, following each slot through its stage: it holds the items given to
-// it and what it takes from other slots (a merge's source), up to its step's capacity
-// (StepVocabulary::CapacityOf), or that capacity from the start where the library allocates it
-// whole; a slot made from others (a result, a copy) holds what they hold, one read from an image
-// what the largest image before it holds; each image is as large as its slot.
 // How many of a run's engines keep their sketches where (harness/engine/engine.h, MemoryHome).
 struct EngineMix {
   int here = 0;       // in this process
@@ -29,8 +22,27 @@ struct EngineMix {
 struct CaseHeld {
   int64_t native = 0;
   int64_t java = 0;
+
+  CaseHeld& operator+=(const CaseHeld& o) {
+    native += o.native;
+    java += o.java;
+    return *this;
+  }
+  CaseHeld& operator-=(const CaseHeld& o) {
+    native -= o.native;
+    java -= o.java;
+    return *this;
+  }
 };
 
+// About the most memory a case takes while it runs, told before it runs, so the runner admits
+// work within a budget (RunOptions::memory_budget_bytes). An upper estimate from the case's
+// steps, not a measurement, following each slot through its stage: it holds the items given to
+// it and what it takes from other slots (a merge's source), up to its step's capacity
+// (StepVocabulary::CapacityOf), or that capacity from the start where the library allocates it
+// whole; a slot made from others (a result, a copy) holds what they hold, one read from an image
+// what the largest image before it holds; each image is as large as its slot's items are in an
+// image.
 struct CaseMemory {
   int64_t tape_bytes = 0;     // its items, made once by the harness
   int64_t first_state = 0;    // one engine's slots in the first stage

@@ -11,16 +11,14 @@ bool MemoryGate::Fits(CaseHeld held) const {
 void MemoryGate::Enter(CaseHeld held) {
   std::unique_lock<std::mutex> lock(mu_);
   left_.wait(lock, [&] { return Fits(held); });
-  running_.native += held.native;
-  running_.java += held.java;
+  running_ += held;
   ++batches_;
 }
 
 void MemoryGate::Leave(CaseHeld held) {
   {
     std::lock_guard<std::mutex> lock(mu_);
-    running_.native -= held.native;
-    running_.java -= held.java;
+    running_ -= held;
     --batches_;
   }
   left_.notify_all();

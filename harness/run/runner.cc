@@ -55,8 +55,7 @@ std::vector<std::vector<IndexedCase>> CutBatches(const std::vector<IndexedCase>&
     }
     current.push_back(cases[i]);
     held_items += n;
-    in_batch.native += h.native;
-    in_batch.java += h.java;
+    in_batch += h;
   }
   if (!current.empty()) batches.push_back(std::move(current));
   return batches;
@@ -195,10 +194,7 @@ absl::StatusOr<RunStats> RunPlanned(const std::vector<IndexedCase>& cases, const
   for (size_t b = 0, i = 0; b < batches.size(); ++b) {
     for (size_t k = 0; k < batches[b].size(); ++k, ++i) {
       cost[b] += CostOfItems(items[i]);
-      if (!case_held.empty()) {
-        held[b].native += case_held[i].native;
-        held[b].java += case_held[i].java;
-      }
+      if (!case_held.empty()) held[b] += case_held[i];
     }
     total_cost += cost[b];
   }
