@@ -195,7 +195,7 @@ std::string MemberText(const MemberSpec& m) {
 }
 
 // "holds": one alternative or a list of them, each {"per": N, "of": [members], "allocated": bool,
-// "refused_from": N}.
+// "room": bool, "refused_from": N}.
 absl::StatusOr<std::vector<HoldsSpec>> ParseHolds(const nlohmann::ordered_json& j, const StepSpec& step,
                                                   const std::string& at) {
   if (step.makes.empty()) return Bad(at, "only a step that makes a slot holds items");
@@ -204,8 +204,9 @@ absl::StatusOr<std::vector<HoldsSpec>> ParseHolds(const nlohmann::ordered_json& 
   for (size_t i = 0; i < list.size(); ++i) {
     const auto& h = list[i];
     const std::string where = j.is_array() ? absl::StrCat(at, "/", i) : at;
-    if (!h.is_object()) return Bad(where, "expected {\"per\": N, \"of\": [members], \"allocated\": bool, \"refused_from\": N}");
-    if (auto st = WithoutPath(RejectUnknownKeys(h, {"per", "of", "allocated", "refused_from"}, "")); !st.ok())
+    if (!h.is_object())
+      return Bad(where, "expected {\"per\": N, \"of\": [members], \"allocated\": bool, \"room\": bool, \"refused_from\": N}");
+    if (auto st = WithoutPath(RejectUnknownKeys(h, {"per", "of", "allocated", "room", "refused_from"}, "")); !st.ok())
       return Bad(where, std::string(st.message()));
     HoldsSpec spec;
     if (h.contains("per")) {
@@ -224,6 +225,11 @@ absl::StatusOr<std::vector<HoldsSpec>> ParseHolds(const nlohmann::ordered_json& 
     if (h.contains("allocated")) {
       if (!h["allocated"].is_boolean()) return Bad(where + "/allocated", "expected true or false");
       spec.allocated = h["allocated"].get<bool>();
+    }
+    if (h.contains("room")) {
+      if (!h["room"].is_boolean()) return Bad(where + "/room", "expected true or false");
+      spec.room = h["room"].get<bool>();
+      if (spec.room && spec.allocated) return Bad(where + "/room", "a slot allocated whole has no room beside its items");
     }
     if (h.contains("refused_from")) {
       if (!h["refused_from"].is_number() || h["refused_from"].get<double>() <= 0)
@@ -353,7 +359,7 @@ std::optional<StepVocabulary::Capacity> StepVocabulary::CapacityOf(const Op& op)
       items *= absl::StartsWith(member, "lg_") ? std::ldexp(1.0, static_cast<int>(std::min<int64_t>(value, 62)))
                                                : static_cast<double>(value);
     }
-    if (complete) return Capacity{h.refused_from > 0 && items >= h.refused_from ? 0 : items, h.allocated};
+    if (complete) return Capacity{h.refused_from > 0 && items >= h.refused_from ? 0 : items, h.allocated, h.room};
   }
   return std::nullopt;
 }

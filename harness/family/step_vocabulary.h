@@ -48,12 +48,15 @@ struct ObservationSpec {
 // case will hold before it runs (harness/run/case_memory.h): `per` times the product of the
 // members in `of`, each a count, or 2 to its power when its name starts with "lg_". A slot the
 // library allocates whole when it is made (`allocated`) holds that much from the start; any
-// other holds no more than the items the case gives it. One of `refused_from` items or more the
+// other holds no more than the items the case gives it. A slot made with `room` takes that much
+// memory from the start as the library's working room (a union's bit matrix), while what results
+// and images take from it are only the items it is given. One of `refused_from` items or more the
 // libraries refuse to make (a case that asks for it is one of refusal), and it holds nothing.
 struct HoldsSpec {
   double per = 1;
   std::vector<std::string> of;
   bool allocated = false;
+  bool room = false;
   double refused_from = 0;  // 0: none refused
 };
 
@@ -112,11 +115,12 @@ class StepVocabulary {
   // The observation fields a step produces, one per template and list element.
   std::vector<std::string> ProducedFields(const Op& op) const;
   // The most items the slot `op` makes can hold by its members (HoldsSpec), and whether the
-  // library allocates them at once; nothing when its step states no bound or the op lacks the
-  // members of every alternative.
+  // library allocates them at once, as items or as working room; nothing when its step states no
+  // bound or the op lacks the members of every alternative.
   struct Capacity {
     double items = 0;
     bool allocated = false;
+    bool room = false;
   };
   std::optional<Capacity> CapacityOf(const Op& op) const;
 

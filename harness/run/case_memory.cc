@@ -67,6 +67,7 @@ StageSize SizeStage(const std::vector<Op>& ops, const StepVocabulary& vocabulary
     if (op.items) item_bytes = std::max(item_bytes, BytesPerItem(*op.items));
   struct Slot {
     double held = 0, capacity = kUnbounded, peak = 0;
+    double room = 0;  // the library's working room, beside what it holds
   };
   std::map<std::string, Slot> slots;
   StageSize size;
@@ -75,7 +76,7 @@ StageSize SizeStage(const std::vector<Op>& ops, const StepVocabulary& vocabulary
   double largest_capacity = read_capacity;
   auto hold = [&](Slot& s, double bytes) {
     s.held = std::min(s.capacity, bytes);
-    s.peak = std::max(s.peak, s.held);
+    s.peak = std::max({s.peak, s.held, s.room});
   };
   for (const Op& op : ops) {
     const StepReads reads = ReadsOf(op, vocabulary);
@@ -92,6 +93,7 @@ StageSize SizeStage(const std::vector<Op>& ops, const StepVocabulary& vocabulary
       Slot& s = it->second = Slot{};
       if (const auto capacity = vocabulary.CapacityOf(op)) {
         s.capacity = capacity->items * static_cast<double>(item_bytes);
+        if (capacity->room) s.room = s.capacity;
         largest_capacity = std::max(largest_capacity, s.capacity);
         hold(s, capacity->allocated ? s.capacity : from_sources);
       } else {

@@ -24,6 +24,8 @@ constexpr const char* kVocabulary = R"({
     {"step": "result", "makes": "sketch", "members": {"from": {"type": "slot", "of": ["sketch"]}}},
     {"step": "merge", "on": ["sketch"], "members": {"from": {"type": "slot", "of": ["sketch"]}}},
     {"step": "deserialize", "makes": "sketch", "members": {"image": {"type": "image"}}},
+    {"step": "union", "makes": "sketch", "members": {"lg_k": {"type": "int", "min": 4, "max": 26}},
+     "holds": {"per": 8, "of": ["lg_k"], "room": true}},
     {"step": "serialize", "on": ["sketch", "filter"]}
   ]})";
 
@@ -109,6 +111,17 @@ TEST(CaseMemory, EachSlotHoldsWhatItIsGivenAndWhatItMergesNotTheLargest) {
   const CaseMemory m = EstimateCaseMemory(c, &Toy());
   EXPECT_EQ(m.first_state, 8800 + 8000 + 80);
   EXPECT_EQ(m.first_images, 80 + 8800);
+}
+
+TEST(CaseMemory, ASlotsWorkingRoomCountsWhereItIsButNotInWhatIsMadeFromIt) {
+  Case c;
+  const auto empty = nlohmann::ordered_json::object();
+  c.ops = {Make("create", "a", {{"lg_k", 10}}), Update("a", 100),  // 800 bytes
+           Make("union", "u", {{"lg_k", 10}}), Make("merge", "u", {{"from", "a"}}),
+           Make("result", "r", {{"from", "u"}}), Make("serialize", "r", empty)};
+  const CaseMemory m = EstimateCaseMemory(c, &Toy());
+  EXPECT_EQ(m.first_state, 800 + 8 * 1024 * 8 + 800);  // a, u's room of 8 * 2^10 items, r
+  EXPECT_EQ(m.first_images, 800);
 }
 
 TEST(CaseMemory, ASlotReadFromAnImageHoldsNoMoreThanTheSlotsThatWriteImages) {
