@@ -165,8 +165,10 @@ int64_t Mib(double bytes) { return static_cast<int64_t>(bytes / (1 << 20)); }
 
 CaseHeld CaseMemory::Held(const EngineMix& engines) const {
   const HeldParts p = PartsOf(*this, engines);
+  // A worker's engines take a batch one after another, so its Java engines hold the heap one at
+  // a time: what one holds until it answers is garbage when the next starts.
   return {Bytes(p.tape + engines.here * p.per_engine + p.harness),
-          Bytes(engines.java * (p.per_engine + p.images))};
+          Bytes(engines.java > 0 ? p.per_engine + p.images : 0)};
 }
 
 std::string CaseMemory::Parts(const EngineMix& engines) const {

@@ -54,7 +54,8 @@ struct CaseMemory {
   // Each engine holds the larger of its stages (its slots, the images it answers and, reading,
   // every writer's images at once) where it keeps its sketches; the harness keeps every engine's
   // answers, and one copy of each writer's images for the readers, until the case's records are
-  // made. A Java engine also holds its answers' images once more, in the buffer it returns.
+  // made. A Java engine also holds its answers' images once more, in the buffer it returns; a
+  // worker's Java engines run one after another, so the Java heap holds one engine's at a time.
   CaseHeld Held(const EngineMix& engines) const;
   // Held's parts in MiB, for a message: "items 128, each engine's slots and images 96, ...".
   std::string Parts(const EngineMix& engines) const;

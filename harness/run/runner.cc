@@ -77,8 +77,8 @@ absl::StatusOr<CaseHeld> EstimateOne(const Case& c, const EngineMix& engines, co
         " MiB the run's memory budget leaves its cases", remedy));
   if (options.java_heap_bytes > 0 && held.java > options.java_heap_bytes)
     return absl::ResourceExhaustedError(absl::StrCat(
-        "case ", c.id, " would hold about ", held.java >> 20, " MiB in the heap of its ", engines.java,
-        " Java engines (", memory.Parts(engines), "), more than the run's ", options.java_heap_bytes >> 20,
+        "case ", c.id, " would hold about ", held.java >> 20, " MiB in the Java heap on a Java engine (",
+        memory.Parts(engines), "), more than the run's ", options.java_heap_bytes >> 20,
         " MiB Java heap", remedy));
   return held;
 }
