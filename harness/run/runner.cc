@@ -61,6 +61,9 @@ std::vector<std::vector<IndexedCase>> CutBatches(const std::vector<IndexedCase>&
   return batches;
 }
 
+// Bytes in MiB rounded up, so that an estimate over a budget never reads as equal to it.
+int64_t MibUp(int64_t bytes) { return (bytes + (int64_t{1} << 20) - 1) >> 20; }
+
 bool Bounded(const RunOptions& o) { return o.memory_budget_bytes > 0 || o.java_heap_bytes > 0; }
 
 // What one case would hold on `engines`; an error when that alone passes a budget.
@@ -72,12 +75,12 @@ absl::StatusOr<CaseHeld> EstimateOne(const Case& c, const EngineMix& engines, co
       ": give the run more (--memory=MiB), run the case on fewer engines, or leave it out (--cases)";
   if (options.memory_budget_bytes > 0 && held.native > options.memory_budget_bytes)
     return absl::ResourceExhaustedError(absl::StrCat(
-        "case ", c.id, " would hold about ", held.native >> 20, " MiB on ", engines.total(), " engines (",
+        "case ", c.id, " would hold about ", MibUp(held.native), " MiB on ", engines.total(), " engines (",
         memory.Parts(engines), "), more than the ", options.memory_budget_bytes >> 20,
         " MiB the run's memory budget leaves its cases", remedy));
   if (options.java_heap_bytes > 0 && held.java > options.java_heap_bytes)
     return absl::ResourceExhaustedError(absl::StrCat(
-        "case ", c.id, " would hold about ", held.java >> 20, " MiB in the Java heap on a Java engine (",
+        "case ", c.id, " would hold about ", MibUp(held.java), " MiB in the Java heap on a Java engine (",
         memory.Parts(engines), "), more than the run's ", options.java_heap_bytes >> 20,
         " MiB Java heap", remedy));
   return held;

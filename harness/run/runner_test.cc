@@ -211,7 +211,7 @@ TEST(Runner, JavaEnginesWeighOnTheJavaHeapAndOutOfProcessEnginesOnNeither) {
   options.java_heap_bytes = 24 * 30;  // n=30 fits, n=31 does not
   auto refused = EstimateMemory(indexed, EngineMix{0, 1, 1}, options);
   ASSERT_FALSE(refused.ok());
-  EXPECT_NE(refused.status().message().find("case hll/fake/n=31 would hold about 0 MiB in the Java heap on a Java engine"),
+  EXPECT_NE(refused.status().message().find("case hll/fake/n=31 would hold about 1 MiB in the Java heap on a Java engine"),
             std::string::npos)
       << refused.status();
 }
