@@ -96,10 +96,16 @@ std::vector<Case> MakeCases(int n) {
   return cases;
 }
 
-std::vector<Record> RunAll(const std::vector<Case>& cases, std::vector<EngineFactory*> factories, int jobs,
-                           int batch = 3) {
+// Each case at its own place in the list.
+std::vector<IndexedCase> Indexed(const std::vector<Case>& cases) {
   std::vector<IndexedCase> indexed;
   for (size_t i = 0; i < cases.size(); ++i) indexed.push_back({static_cast<int64_t>(i), &cases[i]});
+  return indexed;
+}
+
+std::vector<Record> RunAll(const std::vector<Case>& cases, std::vector<EngineFactory*> factories, int jobs,
+                           int batch = 3) {
+  const std::vector<IndexedCase> indexed = Indexed(cases);
   auto workers = CreateEngines(factories, jobs);
   EXPECT_TRUE(workers.ok());
   RunOptions options;
@@ -151,8 +157,7 @@ TEST(Runner, AMemoryBudgetCutsBatchesToAWorkersShareAndRefusesACaseLargerThanItA
   // Without its family, case n=i is taken to hold its i items (8 bytes each) once as a tape and
   // in one slot per engine: 24 i bytes on two.
   const auto cases = MakeCases(40);
-  std::vector<IndexedCase> indexed;
-  for (size_t i = 0; i < cases.size(); ++i) indexed.push_back({static_cast<int64_t>(i), &cases[i]});
+  const std::vector<IndexedCase> indexed = Indexed(cases);
   RunOptions options;
   options.jobs = 2;
   options.memory_budget_bytes = 2400;
@@ -198,8 +203,7 @@ TEST(Runner, JavaEnginesWeighOnTheJavaHeapAndOutOfProcessEnginesOnNeither) {
                         .Update("a", Sequence(0, i))
                         .Step("serialize", "a", {{"form", "compact"}})
                         .Build());
-  std::vector<IndexedCase> indexed;
-  for (size_t i = 0; i < cases.size(); ++i) indexed.push_back({static_cast<int64_t>(i), &cases[i]});
+  const std::vector<IndexedCase> indexed = Indexed(cases);
   RunOptions options;
   options.memory_budget_bytes = 1 << 20;
   options.java_heap_bytes = 1 << 20;
@@ -221,8 +225,7 @@ TEST(Runner, EachBatchGoesToTheSinkAsItFinishesTheLargestFirstAndCountsOnlyOnceT
   // records must not wait for the earlier batches. Progress counts a batch only once the sink
   // has it, so that "cases done" are cases kept.
   const auto cases = MakeCases(40);
-  std::vector<IndexedCase> indexed;
-  for (size_t i = 0; i < cases.size(); ++i) indexed.push_back({static_cast<int64_t>(i), &cases[i]});
+  const std::vector<IndexedCase> indexed = Indexed(cases);
   FakeFactory ref("java@1"), cand("cpp@1");
   auto workers = CreateEngines({&ref, &cand}, 2);
   ASSERT_TRUE(workers.ok());
@@ -254,8 +257,7 @@ TEST(Runner, EachBatchGoesToTheSinkAsItFinishesTheLargestFirstAndCountsOnlyOnceT
 
 TEST(Runner, AStopBetweenBatchesKeepsEveryBatchTakenAndSaysSo) {
   const auto cases = MakeCases(40);
-  std::vector<IndexedCase> indexed;
-  for (size_t i = 0; i < cases.size(); ++i) indexed.push_back({static_cast<int64_t>(i), &cases[i]});
+  const std::vector<IndexedCase> indexed = Indexed(cases);
   FakeFactory ref("java@1"), cand("cpp@1");
   auto workers = CreateEngines({&ref, &cand}, 2);
   ASSERT_TRUE(workers.ok());
@@ -279,8 +281,7 @@ TEST(Runner, ProgressWeighsCasesByTheirItemsAndEndsAtTheWholeRun) {
   // Case n=i has i items: with two workers the largest batches run first, so the
   // work done runs ahead of the share of cases done.
   const auto cases = MakeCases(40);
-  std::vector<IndexedCase> indexed;
-  for (size_t i = 0; i < cases.size(); ++i) indexed.push_back({static_cast<int64_t>(i), &cases[i]});
+  const std::vector<IndexedCase> indexed = Indexed(cases);
   FakeFactory ref("java@1"), cand("cpp@1");
   auto workers = CreateEngines({&ref, &cand}, 2);
   ASSERT_TRUE(workers.ok());
