@@ -23,6 +23,7 @@ absl::StatusOr<RecordStats> RecordCorpus(const CaseStore& cases, EngineSet& engi
   auto plan = PlanCases(cases, EveryCase(cases), MixOf(engine), options);
   if (!plan.ok()) return plan.status();
   int64_t done = 0, total_cost = 0, done_cost = 0;
+  size_t planned = 0;  // the plan's place of the next batch's first case: batches keep plan order
   for (const int64_t items : plan->items) total_cost += CostOfItems(items);
   for (std::vector<IndexedCase> batch : MakeBatches(*plan, options)) {
     if (should_stop && should_stop()) {
@@ -45,7 +46,7 @@ absl::StatusOr<RecordStats> RecordCorpus(const CaseStore& cases, EngineSet& engi
       ++stats.recorded;
     }
     done += static_cast<int64_t>(batch.size());
-    for (const auto& ic : batch) done_cost += CostOf(*ic.c);
+    for (size_t i = 0; i < batch.size(); ++i) done_cost += CostOfItems(plan->items[planned++]);
     if (progress) progress(done, total_cost > 0 ? static_cast<double>(done_cost) / total_cost : 1.0);
   }
   return stats;
