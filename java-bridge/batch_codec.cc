@@ -104,17 +104,19 @@ absl::Status EncodeStage(const PreparedStage& stage, EncodedBatch& out, BlobTabl
   return absl::OkStatus();
 }
 
-// Reads the little-endian result format; every read is bounds-checked.
+// Reads the little-endian result format from its chunks; every read is bounds-checked. The
+// writer never splits a field or a stage header across chunks, so a read takes its bytes from one
+// chunk: the next once this one is used up.
 class Reader {
  public:
-  explicit Reader(std::string_view b) : b_(b) {}
+  explicit Reader(absl::Span<const std::string_view> chunks) : chunks_(chunks) {}
   bool U8(uint8_t* v) { return Fixed(1, v); }
   bool U16(uint16_t* v) { return Fixed(2, v); }
   bool U32(uint32_t* v) { return Fixed(4, v); }
   bool U64(uint64_t* v) { return Fixed(8, v); }
   bool Bytes(size_t n, std::string* out) {
-    if (b_.size() - pos_ < n) return false;
-    out->assign(b_.data() + pos_, n);
+    if (!Has(n)) return false;
+    out->assign(Chunk().data() + pos_, n);
     pos_ += n;
     return true;
   }
@@ -122,21 +124,42 @@ class Reader {
     uint32_t n;
     return U32(&n) && Bytes(n, out);
   }
-  size_t pos() const { return pos_; }
-  bool done() const { return pos_ == b_.size(); }
+  // Where the next read starts, counted over all chunks.
+  size_t pos() const { return before_ + pos_; }
+  bool done() {
+    Has(0);
+    return chunk_ >= chunks_.size() || (chunk_ + 1 == chunks_.size() && pos_ == Chunk().size());
+  }
+  size_t left() {
+    size_t n = 0;
+    for (size_t i = chunk_; i < chunks_.size(); ++i) n += chunks_[i].size();
+    return n - pos_;
+  }
 
  private:
+  std::string_view Chunk() const { return chunks_[chunk_]; }
+  // Whether n bytes follow in the current chunk, after moving past those used up.
+  bool Has(size_t n) {
+    while (chunk_ + 1 < chunks_.size() && pos_ == Chunk().size()) {
+      before_ += pos_;
+      pos_ = 0;
+      ++chunk_;
+    }
+    return chunk_ < chunks_.size() && Chunk().size() - pos_ >= n;
+  }
   template <typename T>
   bool Fixed(size_t n, T* v) {
-    if (b_.size() - pos_ < n) return false;
+    if (!Has(n)) return false;
     uint64_t x = 0;
-    for (size_t i = 0; i < n; ++i) x |= uint64_t{static_cast<uint8_t>(b_[pos_ + i])} << (8 * i);
+    for (size_t i = 0; i < n; ++i) x |= uint64_t{static_cast<uint8_t>(Chunk()[pos_ + i])} << (8 * i);
     *v = static_cast<T>(x);
     pos_ += n;
     return true;
   }
-  std::string_view b_;
+  absl::Span<const std::string_view> chunks_;
+  size_t chunk_ = 0;
   size_t pos_ = 0;
+  size_t before_ = 0;
 };
 
 bool ReadValue(Reader& r, uint8_t kind, Value* v) {
@@ -199,8 +222,9 @@ absl::StatusOr<EncodedBatch> EncodeBatch(absl::Span<const PreparedStage> stages)
   return out;
 }
 
-absl::StatusOr<std::vector<Observations>> DecodeBatchResult(std::string_view bytes, size_t stage_count) {
-  Reader r(bytes);
+absl::StatusOr<std::vector<Observations>> DecodeBatchResult(absl::Span<const std::string_view> chunks,
+                                                             size_t stage_count) {
+  Reader r(chunks);
   std::vector<Observations> out(stage_count);
   for (size_t s = 0; s < stage_count; ++s) {
     uint32_t fields;
@@ -219,7 +243,7 @@ absl::StatusOr<std::vector<Observations>> DecodeBatchResult(std::string_view byt
       out[s].Add(std::move(name), std::move(v));
     }
   }
-  if (!r.done()) return absl::DataLossError(absl::StrCat("Java result: ", bytes.size() - r.pos(), " bytes left over"));
+  if (!r.done()) return absl::DataLossError(absl::StrCat("Java result: ", r.left(), " bytes left over"));
   return out;
 }
 

@@ -26,9 +26,11 @@ struct EncodedBatch {
 // (Java buffers are int-indexed).
 absl::StatusOr<EncodedBatch> EncodeBatch(absl::Span<const PreparedStage> stages);
 
-// Decodes runBatch's result: one Observations per stage. Fails on any malformed byte, since that
-// means the bridge and this decoder disagree about the format.
-absl::StatusOr<std::vector<Observations>> DecodeBatchResult(std::string_view bytes, size_t stage_count);
+// Decodes runBatch's result, given in the chunks that hold it: one Observations per stage. Fails
+// on any malformed byte (a field that straddles two chunks is one), since that means the bridge
+// and this decoder disagree about the format.
+absl::StatusOr<std::vector<Observations>> DecodeBatchResult(absl::Span<const std::string_view> chunks,
+                                                             size_t stage_count);
 
 }  // namespace dsconform
 

@@ -85,6 +85,7 @@ void PutBlob(std::string& s, const std::string& b) {
   PutU32(s, static_cast<uint32_t>(b.size()));
   s += b;
 }
+std::vector<std::string_view> OneChunk(const std::string& r) { return {r}; }
 
 TEST(BatchCodec, DecodesEveryValueKind) {
   std::string r;
@@ -110,7 +111,7 @@ TEST(BatchCodec, DecodesEveryValueKind) {
   PutBlob(r, "not supported by this engine");
   PutU32(r, 0);  // a second stage without fields
 
-  auto obs = DecodeBatchResult(r, 2);
+  auto obs = DecodeBatchResult(OneChunk(r), 2);
   ASSERT_TRUE(obs.ok()) << obs.status();
   ASSERT_EQ((*obs)[0].fields.size(), 7u);
   EXPECT_EQ((*obs)[0].Find("a.compact")->bytes, std::string("\x01\x00\x07", 3));
@@ -131,10 +132,51 @@ TEST(BatchCodec, TruncatedResultIsDataLoss) {
   PutU32(r, 1);
   PutName(r, "a.compact", 1);
   PutU32(r, 10);  // promises 10 bytes, has none
-  auto obs = DecodeBatchResult(r, 1);
+  auto obs = DecodeBatchResult(OneChunk(r), 1);
   ASSERT_FALSE(obs.ok());
   EXPECT_EQ(obs.status().code(), absl::StatusCode::kDataLoss);
-  EXPECT_FALSE(DecodeBatchResult(std::string(4, '\0'), 2).ok());  // second stage missing
+  EXPECT_FALSE(DecodeBatchResult(OneChunk(std::string(4, '\0')), 2).ok());  // second stage missing
+}
+
+// ResultWriter starts a chunk wherever a field or a stage header does not fit in the last one.
+TEST(BatchCodec, DecodesAResultInChunks) {
+  std::string first, second, third;
+  PutU32(first, 2);
+  PutName(first, "a.compact", 1);
+  PutBlob(first, "img");
+  PutName(second, "a.type", 5);  // the stage's second field, in the next chunk
+  PutBlob(second, "HLL_8");
+  PutU32(third, 1);  // the next stage's header, after an empty chunk
+  PutName(third, "b.is_empty", 4);
+  third += '\0';
+  const std::vector<std::string_view> chunks = {first, second, "", third};
+  auto obs = DecodeBatchResult(chunks, 2);
+  ASSERT_TRUE(obs.ok()) << obs.status();
+  EXPECT_EQ((*obs)[0].Find("a.compact")->bytes, "img");
+  EXPECT_EQ((*obs)[0].Find("a.type")->bytes, "HLL_8");
+  EXPECT_EQ((*obs)[1].Find("b.is_empty")->bits, 0u);
+}
+
+TEST(BatchCodec, AFieldAcrossTwoChunksIsDataLoss) {
+  std::string r;
+  PutU32(r, 1);
+  PutName(r, "a.compact", 1);
+  PutBlob(r, "image");
+  const std::string_view all = r;
+  const std::vector<std::string_view> chunks = {all.substr(0, all.size() - 2), all.substr(all.size() - 2)};
+  auto obs = DecodeBatchResult(chunks, 1);
+  ASSERT_FALSE(obs.ok());
+  EXPECT_EQ(obs.status().code(), absl::StatusCode::kDataLoss) << obs.status();
+  EXPECT_TRUE(DecodeBatchResult(OneChunk(r), 1).ok());
+}
+
+TEST(BatchCodec, BytesAfterTheLastStageAreDataLoss) {
+  std::string r;
+  PutU32(r, 0);
+  const std::vector<std::string_view> chunks = {r, "x"};
+  auto obs = DecodeBatchResult(chunks, 1);
+  ASSERT_FALSE(obs.ok());
+  EXPECT_NE(obs.status().message().find("1 bytes left over"), std::string::npos) << obs.status();
 }
 
 }  // namespace

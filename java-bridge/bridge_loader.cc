@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <vector>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -151,7 +152,7 @@ absl::StatusOr<BridgeRuntime*> BridgeRuntime::Create(JNIEnv* env, const std::str
   DSC_CHECK_JAVA(env, "NewStringUTF");
   auto runner = static_cast<jclass>(env->CallStaticObjectMethod(class_class, for_name, runner_name, JNI_TRUE, loader));
   DSC_CHECK_JAVA(env, absl::StrCat("loading ", kRunnerClass));
-  jmethodID run_batch = env->GetStaticMethodID(runner, "runBatch", "(Ljava/lang/String;[Ljava/nio/ByteBuffer;Z)[B");
+  jmethodID run_batch = env->GetStaticMethodID(runner, "runBatch", "(Ljava/lang/String;[Ljava/nio/ByteBuffer;Z)[[B");
   DSC_CHECK_JAVA(env, "BatchRunner.runBatch");
   jmethodID last_batch_library_nanos = env->GetStaticMethodID(runner, "lastBatchLibraryNanos", "()J");
   DSC_CHECK_JAVA(env, "BatchRunner.lastBatchLibraryNanos");
@@ -221,7 +222,7 @@ absl::StatusOr<const BridgeRuntime*> BridgeRuntime::Load(const std::string& labe
 
 absl::Status BridgeRuntime::RunBatch(JNIEnv* env, const std::string& program, absl::Span<const std::string_view> blobs,
                                      bool direct, int64_t* library_nanos,
-                                     absl::FunctionRef<absl::Status(std::string_view result)> read) const {
+                                     absl::FunctionRef<absl::Status(absl::Span<const std::string_view> result)> read) const {
   LocalFrame frame(env, 8);
   if (auto st = CheckJava(env, label_ + ": PushLocalFrame", absl::StatusCode::kResourceExhausted); !st.ok()) return st;
   // The program is printable ASCII (batch_codec.cc), where modified UTF-8 and UTF-8 agree.
@@ -241,29 +242,50 @@ absl::Status BridgeRuntime::RunBatch(JNIEnv* env, const std::string& program, ab
     if (auto st = CheckJava(env, label_ + ": SetObjectArrayElement"); !st.ok()) return st;
     env->DeleteLocalRef(buffer);
   }
-  auto result = static_cast<jbyteArray>(env->CallStaticObjectMethod(static_cast<jclass>(runner_.get()), run_batch_,
-                                                                    text, buffers, direct ? JNI_TRUE : JNI_FALSE));
+  auto result = static_cast<jobjectArray>(env->CallStaticObjectMethod(static_cast<jclass>(runner_.get()), run_batch_,
+                                                                      text, buffers, direct ? JNI_TRUE : JNI_FALSE));
   if (auto st = CheckJava(env, label_ + ": BatchRunner.runBatch threw"); !st.ok()) return st;
   if (result == nullptr) return absl::InternalError(label_ + ": BatchRunner.runBatch returned null");
   if (library_nanos != nullptr) {
     *library_nanos = env->CallStaticLongMethod(static_cast<jclass>(runner_.get()), last_batch_library_nanos_);
     if (auto st = CheckJava(env, label_ + ": BatchRunner.lastBatchLibraryNanos threw"); !st.ok()) return st;
   }
-  // The array is the writer's buffer: a u32 length, the result, then unused room (ResultWriter.finish).
-  const jsize capacity = env->GetArrayLength(result);
-  auto* bytes = static_cast<const unsigned char*>(env->GetPrimitiveArrayCritical(result, nullptr));
-  if (bytes == nullptr) {
-    if (auto st = CheckJava(env, label_ + ": GetPrimitiveArrayCritical", absl::StatusCode::kResourceExhausted); !st.ok())
-      return st;
-    return absl::ResourceExhaustedError(label_ + ": GetPrimitiveArrayCritical gave no result bytes");
+  // The result's chunks (ResultWriter.finish): each a u32 length, that part of the result, then
+  // unused room. Every reference first, since no JNI call may come while the arrays are pinned.
+  const jsize count = env->GetArrayLength(result);
+  LocalFrame chunk_frame(env, count + 1);
+  if (auto st = CheckJava(env, label_ + ": PushLocalFrame", absl::StatusCode::kResourceExhausted); !st.ok()) return st;
+  std::vector<jbyteArray> chunks(static_cast<size_t>(count));
+  std::vector<jsize> capacities(chunks.size());
+  for (jsize i = 0; i < count; ++i) {
+    chunks[i] = static_cast<jbyteArray>(env->GetObjectArrayElement(result, i));
+    if (auto st = CheckJava(env, label_ + ": GetObjectArrayElement"); !st.ok()) return st;
+    if (chunks[i] == nullptr) return absl::InternalError(absl::StrCat(label_, ": BatchRunner.runBatch's chunk ", i, " is null"));
+    capacities[i] = env->GetArrayLength(chunks[i]);
   }
-  const uint32_t n = capacity < 4 ? 0 : bytes[0] | bytes[1] << 8 | bytes[2] << 16 | uint32_t{bytes[3]} << 24;
-  absl::Status st = capacity < 4 || n > static_cast<uint32_t>(capacity) - 4
-                        ? absl::InternalError(absl::StrCat(label_, ": BatchRunner.runBatch returned ", capacity,
-                                                           " bytes that do not hold the result length they announce (",
-                                                           n, ")"))
-                        : read(std::string_view(reinterpret_cast<const char*>(bytes) + 4, n));
-  env->ReleasePrimitiveArrayCritical(result, const_cast<unsigned char*>(bytes), JNI_ABORT);
+  std::vector<const unsigned char*> pinned;
+  std::vector<std::string_view> parts;
+  pinned.reserve(chunks.size());
+  parts.reserve(chunks.size());
+  absl::Status st;
+  for (size_t i = 0; i < chunks.size() && st.ok(); ++i) {
+    auto* bytes = static_cast<const unsigned char*>(env->GetPrimitiveArrayCritical(chunks[i], nullptr));
+    if (bytes == nullptr) {
+      st = absl::ResourceExhaustedError(label_ + ": GetPrimitiveArrayCritical gave no result bytes");
+      break;
+    }
+    pinned.push_back(bytes);
+    const uint32_t n = capacities[i] < 4 ? 0 : bytes[0] | bytes[1] << 8 | bytes[2] << 16 | uint32_t{bytes[3]} << 24;
+    if (capacities[i] < 4 || n > static_cast<uint32_t>(capacities[i]) - 4) {
+      st = absl::InternalError(absl::StrCat(label_, ": BatchRunner.runBatch's chunk ", i, " of ", capacities[i],
+                                            " bytes does not hold the length it announces (", n, ")"));
+    }
+    parts.emplace_back(reinterpret_cast<const char*>(bytes) + 4, n);
+  }
+  if (st.ok()) st = read(parts);
+  for (size_t i = pinned.size(); i-- > 0;) {
+    env->ReleasePrimitiveArrayCritical(chunks[i], const_cast<unsigned char*>(pinned[i]), JNI_ABORT);
+  }
   return st;
 }
 

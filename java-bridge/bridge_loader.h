@@ -38,12 +38,13 @@ class BridgeRuntime {
   // ByteBuffer, so they must not change during the call. An exception escaping runBatch (a bridge
   // bug, or a JVM error such as OutOfMemoryError) becomes an error Status. When `library_nanos` is
   // given, it receives what the batch's steps took inside Java (BatchRunner.lastBatchLibraryNanos,
-  // one more JNI call). `read` is given the result bytes in place, inside the Java array (pinned:
-  // it must not call into Java); its status is RunBatch's. Copying them out first cost as much as
+  // one more JNI call). `read` is given the result bytes in place, in the order of the Java arrays
+  // that hold them (ResultWriter's chunks, pinned: it must not call into Java); its status is
+  // RunBatch's. Copying them out first cost as much as
   // decoding them: the result holds every image the batch wrote.
   absl::Status RunBatch(JNIEnv* env, const std::string& program, absl::Span<const std::string_view> blobs,
                         bool direct, int64_t* library_nanos,
-                        absl::FunctionRef<absl::Status(std::string_view result)> read) const;
+                        absl::FunctionRef<absl::Status(absl::Span<const std::string_view> result)> read) const;
 
  private:
   BridgeRuntime() = default;

@@ -30,7 +30,7 @@ class JavaEngine final : public Engine {
     int64_t library_nanos = 0;
     absl::StatusOr<std::vector<Observations>> observations;
     auto st = runtime_->RunBatch(*env, batch->program, batch->blobs, direct_, &library_nanos,
-                                 [&](std::string_view result) {
+                                 [&](absl::Span<const std::string_view> result) {
                                    observations = DecodeBatchResult(result, stages.size());
                                    return observations.ok() ? absl::OkStatus() : Prefixed(observations.status());
                                  });

@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "absl/strings/escaping.h"
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "java-bridge/jvm.h"
@@ -302,6 +303,38 @@ TEST(JavaEngine, DirectGivesTheSameImagesAsHeap) {
       EXPECT_EQ(a.value.bits, b.value.bits) << cases[i].id << " " << a.name;
     }
   }
+}
+
+// The bridge answers in chunks of about 1 MiB (ResultWriter): 48 images of 64 KiB, a query after
+// them and a second stage cross several chunk boundaries and arrive whole and in order.
+TEST(JavaEngine, AnAnswerInManyChunksArrivesWholeAndInOrder) {
+  auto engine = MakeEngine("java");
+  ASSERT_NE(engine, nullptr);
+  nlohmann::json ops = nlohmann::json::parse(R"([
+    {"op": "create", "sketch": "a", "lg_k": 12},
+    {"op": "update", "sketch": "a", "items": {"gen": "splitmix64", "seed": 1, "count": 20000}}])");
+  constexpr int kImages = 48;
+  for (int i = 0; i < kImages; ++i) {
+    ops.push_back({{"op", "serialize"}, {"sketch", "a"}, {"form", "updatable"}, {"as", absl::StrCat("s", i)}});
+    if (i == 0) ops.push_back({{"op", "query"}, {"sketch", "a"}, {"queries", {"estimate"}}});
+  }
+  ops.push_back({{"op", "query"}, {"sketch", "a"}, {"queries", {"retained"}}});
+  auto big = CaseFromJson({{"id", "big"}, {"family", "theta"}, {"ops", ops}});
+  ASSERT_TRUE(big.ok()) << big.status();
+  const Case small = HllCases().front();
+  auto out = engine->Run({PrepareStage(*big, big->ops), PrepareStage(small, small.ops)});
+  ASSERT_TRUE(out.ok()) << out.status();
+  ASSERT_EQ(out->size(), 2u);
+  const Observations& o = (*out)[0];
+  ASSERT_EQ(o.fields.size(), kImages + 2u);
+  const std::string& first = Get(o, "s0.updatable").bytes;
+  EXPECT_GT(first.size(), 60000u);
+  EXPECT_GT(kImages * first.size(), size_t{3} << 20);
+  for (int i = 0; i < kImages; ++i) EXPECT_EQ(Get(o, absl::StrCat("s", i, ".updatable")).bytes, first) << i;
+  EXPECT_EQ(o.fields[1].name, "a.estimate");
+  EXPECT_EQ(o.fields.back().name, "a.retained");
+  EXPECT_FALSE((*out)[1].fields.empty());
+  EXPECT_EQ(FieldNames((*out)[1]), FieldNames((*engine->Run(Prepare({small})))[0]));
 }
 
 // A finding, not a bridge bug (datasketches-java 9.0.0 and 9.1.0 alike): a union living in a

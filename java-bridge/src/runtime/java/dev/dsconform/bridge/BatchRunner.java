@@ -26,10 +26,11 @@ public final class BatchRunner {
    * Runs every stage of {@code program} (docs/java-bridge.md) reading items and input images in
    * place from {@code blobs} (direct buffers over the C++ side's memory, which program lines name
    * by index), and returns the encoded observations of each stage, in order. A library exception
-   * ends its stage as field {@code error@op<index>}; the batch goes on. The array's first four
-   * bytes give the length of the result that follows; the rest of the array is unused.
+   * ends its stage as field {@code error@op<index>}; the batch goes on. The result comes in chunks
+   * (ResultWriter): each array's first four bytes give the length of the part that follows it; the
+   * rest of the array is unused.
    */
-  public static byte[] runBatch(String program, ByteBuffer[] blobs, boolean direct) {
+  public static byte[][] runBatch(String program, ByteBuffer[] blobs, boolean direct) {
     ByteBuffer[] readOnly = new ByteBuffer[blobs.length];
     for (int i = 0; i < blobs.length; ++i) readOnly[i] = blobs[i].asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
     ResultWriter out = new ResultWriter();

@@ -1,41 +1,51 @@
 package dev.dsconform.bridge;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 
 /**
- * Encodes observations in the result format of docs/java-bridge.md: a u32 length of what follows,
- * then per stage a u32 field count, then per field a u16 name length, the name, a u8 kind and its
- * payload (little-endian).
+ * Encodes observations in the result format of docs/java-bridge.md: per stage a u32 field count,
+ * then per field a u16 name length, the name, a u8 kind and its payload (little-endian).
  *
- * <p>Each field reserves all of its bytes before writing any, so an OutOfMemoryError while the
- * buffer grows (a large case near the heap's limit) leaves no half-written field behind: the
- * stage can still end with an error field and the bytes stay readable.
+ * <p>The result is written in chunks, each starting with a u32 length of what follows it, and no
+ * field or stage header straddles two: the result is never copied as it grows (copying a buffer of
+ * images holds them twice for a moment, which ran large cases out of heap). Each field reserves
+ * all of its bytes before writing any, so an OutOfMemoryError while a chunk is allocated (a large
+ * case near the heap's limit) leaves no half-written field behind: the stage can still end with an
+ * error field, which needs one small chunk at most, and the bytes stay readable.
  */
 final class ResultWriter {
   static final int BYTES = 1, DOUBLE = 2, INT = 3, BOOL = 4, STRING = 5, ERROR = 6, UNSUPPORTED = 7;
   static final int STACK_FRAMES = 5;
   /** The largest array a JVM reliably allocates. */
   private static final int MAX_SIZE = Integer.MAX_VALUE - 8;
+  /** Room of a chunk for small fields; a larger field gets a chunk of its own size. */
+  private static final int CHUNK = 1 << 20;
 
+  private final ArrayList<byte[]> chunks = new ArrayList<>();
   private byte[] buf = new byte[1 << 12];
-  private int size = 4;  // after the length, which finish() writes
+  private int size = 4;  // after the chunk's length, which finish() writes
+  private int stageChunk = -1;  // where the open stage's field count goes: chunks' index, offset
   private int stageStart = -1;
   private int fieldCount = 0;
   private long copyNanos = 0;
 
+  ResultWriter() {
+    chunks.add(buf);
+  }
+
   void beginStage() {
     reserve(4);
+    stageChunk = chunks.size() - 1;
     stageStart = size;
     fieldCount = 0;
     u32(0);  // patched by endStage
   }
 
   void endStage() {
-    int end = size;
-    size = stageStart;
-    u32(fieldCount);
-    size = end;
+    byte[] at = chunks.get(stageChunk);
+    for (int i = 0; i < 4; ++i) at[stageStart + i] = (byte) (fieldCount >>> (8 * i));
   }
 
   void bytes(String name, byte[] value) {
@@ -103,15 +113,12 @@ final class ResultWriter {
   }
 
   /**
-   * The encoded result: its first four bytes give the length of what follows; the array may be
-   * longer (not copied to size: a large result would need twice its memory for a moment).
+   * The encoded result, in chunks: each one's first four bytes give the length of the result's
+   * part that follows; the arrays may be longer (the last is not copied to size).
    */
-  byte[] finish() {
-    int end = size;
-    size = 0;
-    u32(end - 4);
-    size = end;
-    return buf;
+  byte[][] finish() {
+    closeChunk();
+    return chunks.toArray(new byte[0][]);
   }
 
   /** Writes a field's name and kind after reserving room for them and its payload. */
@@ -146,12 +153,27 @@ final class ResultWriter {
     for (int i = 0; i < 8; ++i) buf[size++] = (byte) (v >>> (8 * i));
   }
 
+  /** Makes room for {@code more} bytes in the current chunk, or starts a chunk that has it. */
   private void reserve(long more) {
-    long need = size + more;
-    if (need <= buf.length) return;
-    if (need > MAX_SIZE) throw new IllegalStateException("a batch result over 2 GiB (" + need + " bytes); run fewer cases per batch");
-    // Grows by half: at hundreds of MB, doubling would ask the heap for much more than is used.
-    buf = Arrays.copyOf(buf, (int) Math.min(MAX_SIZE, Math.max(need, buf.length + (long) buf.length / 2)));
+    if (size + more <= buf.length) return;
+    if (4 + more > MAX_SIZE) throw new IllegalStateException("a field of " + more + " bytes, over 2 GiB");
+    byte[] next = new byte[(int) Math.max(4 + more, CHUNK)];  // first, so a failure leaves all as it was
+    closeChunk();
+    chunks.set(chunks.size() - 1, trimmed(buf, size));
+    chunks.add(next);
+    buf = next;
+    size = 4;
+  }
+
+  /** Writes the current chunk's length. */
+  private void closeChunk() {
+    int n = size - 4;
+    for (int i = 0; i < 4; ++i) buf[i] = (byte) (n >>> (8 * i));
+  }
+
+  /** A chunk given up with room to spare keeps only what it holds; at most CHUNK bytes are copied. */
+  private static byte[] trimmed(byte[] chunk, int used) {
+    return used == chunk.length || chunk.length > CHUNK ? chunk : Arrays.copyOf(chunk, used);
   }
 
   private static byte[] utf8(String s) {
