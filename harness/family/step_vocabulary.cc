@@ -195,7 +195,7 @@ std::string MemberText(const MemberSpec& m) {
 }
 
 // "holds": one alternative or a list of them, each {"per": N, "of": [members], "allocated": bool,
-// "room": bool, "refused_from": N}.
+// "room": bool, "refused_from": N, "carries": member}.
 absl::StatusOr<std::vector<HoldsSpec>> ParseHolds(const nlohmann::ordered_json& j, const StepSpec& step,
                                                   const std::string& at) {
   if (step.makes.empty()) return Bad(at, "only a step that makes a slot holds items");
@@ -205,8 +205,9 @@ absl::StatusOr<std::vector<HoldsSpec>> ParseHolds(const nlohmann::ordered_json& 
     const auto& h = list[i];
     const std::string where = j.is_array() ? absl::StrCat(at, "/", i) : at;
     if (!h.is_object())
-      return Bad(where, "expected {\"per\": N, \"of\": [members], \"allocated\": bool, \"room\": bool, \"refused_from\": N}");
-    if (auto st = WithoutPath(RejectUnknownKeys(h, {"per", "of", "allocated", "room", "refused_from"}, "")); !st.ok())
+      return Bad(where, "expected {\"per\": N, \"of\": [members], \"allocated\": bool, \"room\": bool, \"refused_from\": N, \"carries\": member}");
+    if (auto st = WithoutPath(RejectUnknownKeys(h, {"per", "of", "allocated", "room", "refused_from", "carries"}, ""));
+        !st.ok())
       return Bad(where, std::string(st.message()));
     HoldsSpec spec;
     if (h.contains("per")) {
@@ -217,10 +218,16 @@ absl::StatusOr<std::vector<HoldsSpec>> ParseHolds(const nlohmann::ordered_json& 
     spec.of = Strings(h.value("of", nlohmann::ordered_json()), where + "/of", &st);
     if (!st.ok()) return st;
     if (spec.of.empty()) return Bad(where + "/of", "expected the members that size the slot");
-    for (const auto& member : spec.of) {
-      const bool known = std::any_of(step.members.begin(), step.members.end(),
-                                     [&](const MemberSpec& m) { return m.name == member && m.type == "int"; });
-      if (!known) return Bad(where + "/of", "'" + member + "' is not an int member of the step");
+    auto int_member = [&](const std::string& member) {
+      return std::any_of(step.members.begin(), step.members.end(),
+                         [&](const MemberSpec& m) { return m.name == member && m.type == "int"; });
+    };
+    for (const auto& member : spec.of)
+      if (!int_member(member)) return Bad(where + "/of", "'" + member + "' is not an int member of the step");
+    if (h.contains("carries")) {
+      if (!h["carries"].is_string() || !int_member(h["carries"].get<std::string>()))
+        return Bad(where + "/carries", "expected an int member of the step");
+      spec.carries = h["carries"].get<std::string>();
     }
     if (h.contains("allocated")) {
       if (!h["allocated"].is_boolean()) return Bad(where + "/allocated", "expected true or false");
@@ -349,17 +356,28 @@ std::optional<StepVocabulary::Capacity> StepVocabulary::CapacityOf(const Op& op)
   for (const HoldsSpec& h : step->holds) {
     double items = h.per;
     bool complete = true;
-    for (const auto& member : h.of) {
+    auto value_of = [&](const std::string& member) -> std::optional<int64_t> {
       auto it = op.args.find(member);
-      if (it == op.args.end() || !it->is_number_integer()) {
+      if (it == op.args.end() || !it->is_number_integer()) return std::nullopt;
+      return it->get<int64_t>();
+    };
+    for (const auto& member : h.of) {
+      const auto value = value_of(member);
+      if (!value) {
         complete = false;
         break;
       }
-      const int64_t value = it->get<int64_t>();
-      items *= absl::StartsWith(member, "lg_") ? std::ldexp(1.0, static_cast<int>(std::min<int64_t>(value, 62)))
-                                               : static_cast<double>(value);
+      items *= absl::StartsWith(member, "lg_") ? std::ldexp(1.0, static_cast<int>(std::min<int64_t>(*value, 62)))
+                                               : static_cast<double>(*value);
     }
-    if (complete) return Capacity{h.refused_from > 0 && items >= h.refused_from ? 0 : items, h.allocated, h.room};
+    double weight = 1;
+    if (!h.carries.empty()) {
+      const auto carried = value_of(h.carries);
+      if (!carried) complete = false;
+      weight += static_cast<double>(carried.value_or(0));
+    }
+    if (complete)
+      return Capacity{h.refused_from > 0 && items >= h.refused_from ? 0 : items, weight, h.allocated, h.room};
   }
   return std::nullopt;
 }

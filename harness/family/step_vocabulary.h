@@ -51,10 +51,13 @@ struct ObservationSpec {
 // other holds no more than the items the case gives it. A slot made with `room` takes that much
 // memory from the start as the library's working room (a union's bit matrix), while what results
 // and images take from it are only the items it is given. One of `refused_from` items or more the
-// libraries refuse to make (a case that asks for it is one of refusal), and it holds nothing.
+// libraries refuse to make (a case that asks for it is one of refusal), and it holds nothing. A
+// slot whose items each carry values beside them (a Tuple sketch's array of doubles) names the
+// member counting them in `carries`: each item it holds then weighs as much as 1 + that many.
 struct HoldsSpec {
   double per = 1;
   std::vector<std::string> of;
+  std::string carries;  // "": items carry nothing
   bool allocated = false;
   bool room = false;
   double refused_from = 0;  // 0: none refused
@@ -115,10 +118,12 @@ class StepVocabulary {
   // The observation fields a step produces, one per template and list element.
   std::vector<std::string> ProducedFields(const Op& op) const;
   // The most items the slot `op` makes can hold by its members (HoldsSpec), and whether the
-  // library allocates them at once, as items or as working room; nothing when its step states no
-  // bound or the op lacks the members of every alternative.
+  // library allocates them at once, as items or as working room, and what each item it holds
+  // weighs in items (`carries`); nothing when its step states no bound or the op lacks the members
+  // of every alternative.
   struct Capacity {
     double items = 0;
+    double weight = 1;
     bool allocated = false;
     bool room = false;
   };

@@ -52,8 +52,8 @@ StepReads ReadsOf(const Op& op, const StepVocabulary& vocabulary) {
   return reads;
 }
 
-// One stage's steps, followed slot by slot: a slot holds the items given to it and what it takes
-// from other slots, up to its capacity; a slot made from others (a result, a copy) holds what
+// One stage's steps, followed slot by slot: a slot holds the items given to it (with the values
+// they carry) and what it takes from other slots, up to its capacity; a slot made from others (a result, a copy) holds what
 // they hold, and can hold as much as the largest of them; one made from an image holds what the
 // largest image before it holds, and can hold as much as the largest capacity before it; any
 // other only what it is then given. An image is as large as its slot's items are in an image.
@@ -67,7 +67,8 @@ StageSize SizeStage(const std::vector<Op>& ops, const StepVocabulary& vocabulary
     if (op.items) item_bytes = std::max(item_bytes, BytesPerItem(*op.items));
   struct Slot {
     double held = 0, capacity = kUnbounded, peak = 0;
-    double room = 0;  // the library's working room, beside what it holds
+    double room = 0;    // the library's working room, beside what it holds
+    double weight = 1;  // what an item it is given weighs in it, in items (HoldsSpec::carries)
   };
   std::map<std::string, Slot> slots;
   StageSize size;
@@ -92,7 +93,8 @@ StageSize SizeStage(const std::vector<Op>& ops, const StepVocabulary& vocabulary
       if (!fresh) retired += it->second.peak;
       Slot& s = it->second = Slot{};
       if (const auto capacity = vocabulary.CapacityOf(op)) {
-        s.capacity = capacity->items * static_cast<double>(item_bytes);
+        s.weight = capacity->weight;
+        s.capacity = capacity->items * capacity->weight * static_cast<double>(item_bytes);
         if (capacity->room) s.room = s.capacity;
         largest_capacity = std::max(largest_capacity, s.capacity);
         hold(s, capacity->allocated ? s.capacity : from_sources);
@@ -108,7 +110,7 @@ StageSize SizeStage(const std::vector<Op>& ops, const StepVocabulary& vocabulary
     }
     if (op.items) {
       Slot& s = slots[op.sketch];
-      hold(s, s.held + static_cast<double>(op.items->count) * static_cast<double>(BytesPerItem(*op.items)));
+      hold(s, s.held + static_cast<double>(op.items->count) * static_cast<double>(BytesPerItem(*op.items)) * s.weight);
     }
     if (op.op == "serialize") {
       const double image = slots[op.sketch].held * ImageBytesPerItem(item_bytes) / static_cast<double>(item_bytes);

@@ -26,6 +26,9 @@ constexpr const char* kVocabulary = R"({
     {"step": "deserialize", "makes": "sketch", "members": {"image": {"type": "image"}}},
     {"step": "union", "makes": "sketch", "members": {"lg_k": {"type": "int", "min": 4, "max": 26}},
      "holds": {"per": 8, "of": ["lg_k"], "room": true}},
+    {"step": "create_values", "makes": "sketch",
+     "members": {"lg_k": {"type": "int", "min": 4, "max": 26}, "num_values": {"type": "int", "min": 1, "optional": true}},
+     "holds": [{"per": 2, "of": ["lg_k"], "carries": "num_values"}, {"per": 2, "of": ["lg_k"]}]},
     {"step": "serialize", "on": ["sketch", "filter"]}
   ]})";
 
@@ -63,6 +66,21 @@ TEST(CaseMemory, AGrowingSlotHoldsItsItemsUpToItsCapacity) {
   EXPECT_EQ(m.tape_bytes, 8 << 20);
   EXPECT_EQ(m.first_state, (2 << 10) * 8);  // its capacity, 2 * 2^10 items of 8 bytes
   EXPECT_EQ(m.first_images, (2 << 10) * 8);
+}
+
+TEST(CaseMemory, ItemsThatCarryValuesWeighAsManyItemsMore) {
+  Case c;
+  const auto empty = nlohmann::ordered_json::object();
+  c.ops = {Make("create_values", "a", {{"lg_k", 10}, {"num_values", 3}}), Update("a", 100),
+           Make("result", "r", {{"from", "a"}}), Make("serialize", "r", empty)};
+  CaseMemory m = EstimateCaseMemory(c, &Toy());
+  EXPECT_EQ(m.first_state, 2 * 100 * 8 * 4);  // each item with its 3 values, in a and in r
+  EXPECT_EQ(m.first_images, 100 * 8 * 4);
+  c.ops[1] = Update("a", 1 << 20);
+  EXPECT_EQ(EstimateCaseMemory(c, &Toy()).first_images, (2 << 10) * 8 * 4);  // up to 2 * 2^10 items with theirs
+  c.ops[0] = Make("create_values", "a", {{"lg_k", 10}});  // no num_values: the next alternative
+  c.ops[1] = Update("a", 100);
+  EXPECT_EQ(EstimateCaseMemory(c, &Toy()).first_images, 100 * 8);
 }
 
 TEST(CaseMemory, AnAllocatedSlotHoldsItsCapacityWhateverItTakes) {
