@@ -2,8 +2,7 @@
 
 #include <chrono>
 
-#include "harness/run/batch_execution.h"
-#include "harness/run/record_builder.h"
+#include "harness/run/batch_records.h"
 
 namespace dsconform {
 namespace {
@@ -37,13 +36,10 @@ absl::StatusOr<SerialPassTimes> RunSerialPass(const CaseStore& cases, EngineSet&
     if (auto st = OpenBatch(batch, cases, unpacked); !st.ok()) return st;
     t.unpack_seconds += SecondsSince(start);
 
-    start = std::chrono::steady_clock::now();
-    BatchOutcome outcome = ExecuteBatch(batch, engines, &tapes);
-    t.execute_seconds += SecondsSince(start);
-
-    start = std::chrono::steady_clock::now();
-    std::vector<Record> records = BuildBatchRecords(batch, names, outcome, options);
-    t.records_seconds += SecondsSince(start);
+    BatchTimes times;
+    std::vector<Record> records = RunBatchRecords(batch, engines, names, options, &tapes, &times);
+    t.execute_seconds += times.execute_seconds;
+    t.records_seconds += times.records_seconds;
 
     start = std::chrono::steady_clock::now();
     t.records += static_cast<int64_t>(records.size());

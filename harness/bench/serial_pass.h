@@ -12,8 +12,8 @@ namespace dsconform {
 // Where the time of one worker's run went, step by step (`dsconform bench`).
 struct SerialPassTimes {
   double unpack_seconds = 0;   // cases unpacked from the store: to size them, then batch by batch
-  double execute_seconds = 0;  // ExecuteBatch: item tapes, cross-stage set-up, and the engine calls
-  double records_seconds = 0;  // BuildRecords: diff, invariants, expectations
+  double execute_seconds = 0;  // item tapes, cross-stage set-up, and the engine calls (BatchTimes)
+  double records_seconds = 0;  // making records: diff, invariants, expectations
   double sink_seconds = 0;     // records handed to the sink (the journal)
   int64_t batches = 0;
   int64_t records = 0;

@@ -4,10 +4,8 @@
 #include "harness/engine/declared_steps.h"
 
 namespace dsconform {
-namespace {
 
-// Runs `stages` on one engine; outcome[i] belongs to stages[i].
-void RunOnEngine(Engine& engine, const std::vector<PreparedStage>& stages, std::vector<StageOutcome*>& outcomes) {
+void RunStagesOn(Engine& engine, const std::vector<PreparedStage>& stages, const std::vector<StageOutcome*>& outcomes) {
   // The stages of families this engine runs; copied only when some are left out, since a cross
   // stage carries its input images (megabytes at lgK 21).
   std::vector<StageOutcome*> targets;
@@ -56,7 +54,20 @@ void RunOnEngine(Engine& engine, const std::vector<PreparedStage>& stages, std::
   }
 }
 
-}  // namespace
+std::optional<PreparedStage> CrossStageOf(const Case& c, const PreparedStage& base, const StageOutcome& written) {
+  if (!c.cross || !written.observations) return std::nullopt;
+  PreparedStage s = base;
+  for (const auto& name : c.cross->images) {
+    const Value* v = written.observations->Find(name);
+    // An image this writer cannot produce at all (a form its library lacks) is left out:
+    // the readers of its other images still run, and a step asking for it fails alike everywhere.
+    if (v != nullptr && v->kind == Value::Kind::kUnsupported) continue;
+    // The writer threw before writing; its first stage says so.
+    if (v == nullptr || v->kind != Value::Kind::kBytes) return std::nullopt;
+    s.images[name] = v->bytes;
+  }
+  return s;
+}
 
 BatchOutcome ExecuteBatch(const std::vector<IndexedCase>& batch, EngineSet& engines, TapeCache* tapes) {
   const size_t n = batch.size(), e = engines.size();
@@ -69,7 +80,7 @@ BatchOutcome ExecuteBatch(const std::vector<IndexedCase>& batch, EngineSet& engi
   for (size_t k = 0; k < e; ++k) {
     std::vector<StageOutcome*> targets;
     for (size_t i = 0; i < n; ++i) targets.push_back(&out.first[i][k]);
-    RunOnEngine(*engines[k], stages, targets);
+    RunStagesOn(*engines[k], stages, targets);
   }
 
   // Cross stages: the images each writer produced, read by every engine.
@@ -80,23 +91,9 @@ BatchOutcome ExecuteBatch(const std::vector<IndexedCase>& batch, EngineSet& engi
     if (!c.cross) continue;
     const PreparedStage base = PrepareStage(c, c.cross->ops, tapes);  // tapes shared by every writer's copy
     for (size_t w = 0; w < e; ++w) {
-      const StageOutcome& written = out.first[i][w];
-      if (!written.observations) continue;
-      PreparedStage s = base;
-      bool complete = true;
-      for (const auto& name : c.cross->images) {
-        const Value* v = written.observations->Find(name);
-        // An image this writer cannot produce at all (a form its library lacks) is left out:
-        // the readers of its other images still run, and a step asking for it fails alike everywhere.
-        if (v != nullptr && v->kind == Value::Kind::kUnsupported) continue;
-        if (v == nullptr || v->kind != Value::Kind::kBytes) {
-          complete = false;
-          break;
-        }
-        s.images[name] = v->bytes;
-      }
-      if (!complete) continue;  // the writer threw before writing; its first stage says so
-      cross.push_back(std::move(s));
+      auto s = CrossStageOf(c, base, out.first[i][w]);
+      if (!s) continue;
+      cross.push_back(std::move(*s));
       owner.emplace_back(i, w);
     }
   }
@@ -104,7 +101,7 @@ BatchOutcome ExecuteBatch(const std::vector<IndexedCase>& batch, EngineSet& engi
   for (size_t r = 0; r < e; ++r) {
     std::vector<StageOutcome*> targets;
     for (const auto& [i, w] : owner) targets.push_back(&out.cross[i][w][r]);
-    RunOnEngine(*engines[r], cross, targets);
+    RunStagesOn(*engines[r], cross, targets);
   }
   return out;
 }

@@ -25,6 +25,15 @@ struct BatchOutcome {
   std::vector<std::vector<std::vector<StageOutcome>>> cross;
 };
 
+// Runs `stages` on one engine: outcomes[i] receives what stages[i] gave. Stages
+// of a family the engine does not run are unsupported without reaching it.
+void RunStagesOn(Engine& engine, const std::vector<PreparedStage>& stages, const std::vector<StageOutcome*>& outcomes);
+
+// `base` (the cross stage of `c`, prepared) over the images one writer's first
+// stage wrote; none when the case has no cross stage or the writer wrote none
+// of them (it threw).
+std::optional<PreparedStage> CrossStageOf(const Case& c, const PreparedStage& base, const StageOutcome& written);
+
 // Runs the first stage of every case on every engine (item tapes generated
 // once per case and shared, from `tapes` where it has them), then every cross
 // stage: each engine's images read by every engine.

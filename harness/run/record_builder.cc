@@ -86,53 +86,69 @@ void Compare(const StageOutcome& ref, const StageOutcome& cand, const std::strin
 
 }  // namespace
 
+Record PairRecord(const IndexedCase& ic, const std::vector<std::string>& names, size_t k, const StageOutcome& reference,
+                  const StageOutcome& candidate, const RunOptions& options) {
+  const Family* family = options.families != nullptr ? options.families->Find(ic.c->family) : nullptr;
+  const std::string& ref_name = names[options.reference];
+  Record r = NewRecord(ic, ref_name, names[k]);
+  Compare(reference, candidate, ref_name, names[k], ic.c->ops, family, options, r);
+  return r;
+}
+
+bool ChecksInvariants(const Case& c, const RunOptions& options) {
+  return options.check_invariants && (!c.invariants.empty() || !c.truth.empty());
+}
+
+std::optional<Record> InvariantRecord(const IndexedCase& ic, const std::string& name, const StageOutcome& own,
+                                      const RunOptions& options) {
+  if (!ChecksInvariants(*ic.c, options) || !own.observations) return std::nullopt;  // failures: the pair records
+  const Family* family = options.families != nullptr ? options.families->Find(ic.c->family) : nullptr;
+  InvariantChecker invariants(*ic.c, family, DiffOptionsFor(options, true));
+  const std::vector<const TruthKind*> kinds = family != nullptr ? family->truth_kinds() : std::vector<const TruthKind*>();
+  Record r = NewRecord(ic, name, name);
+  InvariantResult inv = invariants.Check(*own.observations);
+  r.diffs = std::move(inv.violations);
+  r.fields_compared = inv.checks;
+  for (const TruthKind* kind : kinds) {
+    auto entries = ic.c->truth.find(kind->case_member());
+    if (entries == ic.c->truth.end()) continue;
+    TruthCheck check = kind->Check(*ic.c, entries->second, *own.observations, options.truth_settings);
+    for (auto& d : check.outliers) r.diffs.push_back(std::move(d));
+    r.fields_compared += check.checks;
+    if (check.samples != nullptr && check.samples->size() > 0)
+      r.truth_samples[kind->record_member()] = std::move(check.samples);
+  }
+  r.verdict = r.diffs.empty() ? Verdict::kEqual : Verdict::kDiffers;
+  if (options.known_differences != nullptr) ApplyKnownDifferences(*options.known_differences, r);
+  return r;
+}
+
+bool CrossStageRan(const StageOutcome& own) { return own.observations || !own.failure.empty() || own.unsupported; }
+
+Record CrossRecord(const IndexedCase& ic, const std::vector<std::string>& names, size_t w, size_t k,
+                   const StageOutcome& own, const StageOutcome& other, const RunOptions& options) {
+  const Family* family = options.families != nullptr ? options.families->Find(ic.c->family) : nullptr;
+  Record r = NewRecord(ic, names[w], names[k]);
+  r.writer = names[w];
+  Compare(own, other, names[w], names[k], ic.c->cross->ops, family, options, r);
+  return r;
+}
+
 std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::string>& names,
                                  const std::vector<StageOutcome>& first,
                                  const std::vector<std::vector<StageOutcome>>& cross, const RunOptions& options) {
-  const Family* family = options.families != nullptr ? options.families->Find(ic.c->family) : nullptr;
   const size_t reference = options.reference;
   std::vector<Record> records;
-  for (size_t k = 0; k < names.size(); ++k) {
-    if (k == reference) continue;
-    Record r = NewRecord(ic, names[reference], names[k]);
-    Compare(first[reference], first[k], names[reference], names[k], ic.c->ops, family, options, r);
-    records.push_back(std::move(r));
-  }
-  if (options.check_invariants && (!ic.c->invariants.empty() || !ic.c->truth.empty())) {
-    InvariantChecker invariants(*ic.c, family, DiffOptionsFor(options, true));
-    const std::vector<const TruthKind*> kinds = family != nullptr ? family->truth_kinds() : std::vector<const TruthKind*>();
-    for (size_t k = 0; k < names.size(); ++k) {
-      if (!first[k].observations) continue;  // failures are reported by the records above
-      Record r = NewRecord(ic, names[k], names[k]);
-      InvariantResult inv = invariants.Check(*first[k].observations);
-      r.diffs = std::move(inv.violations);
-      r.fields_compared = inv.checks;
-      for (const TruthKind* kind : kinds) {
-        auto entries = ic.c->truth.find(kind->case_member());
-        if (entries == ic.c->truth.end()) continue;
-        TruthCheck check = kind->Check(*ic.c, entries->second, *first[k].observations, options.truth_settings);
-        for (auto& d : check.outliers) r.diffs.push_back(std::move(d));
-        r.fields_compared += check.checks;
-        if (check.samples != nullptr && check.samples->size() > 0)
-          r.truth_samples[kind->record_member()] = std::move(check.samples);
-      }
-      r.verdict = r.diffs.empty() ? Verdict::kEqual : Verdict::kDiffers;
-      if (options.known_differences != nullptr) ApplyKnownDifferences(*options.known_differences, r);
-      records.push_back(std::move(r));
-    }
-  }
+  for (size_t k = 0; k < names.size(); ++k)
+    if (k != reference) records.push_back(PairRecord(ic, names, k, first[reference], first[k], options));
+  for (size_t k = 0; k < names.size(); ++k)
+    if (auto r = InvariantRecord(ic, names[k], first[k], options)) records.push_back(std::move(*r));
   if (ic.c->cross) {
     for (size_t w = 0; w < names.size(); ++w) {
-      const StageOutcome& own = cross[w][w];
       // No cross stage ran for this writer: it threw before writing its images.
-      if (!own.observations && own.failure.empty() && !own.unsupported) continue;
-      for (size_t k = 0; k < names.size(); ++k) {
-        if (k == w) continue;
-        Record r = NewRecord(ic, names[w], names[k]);
-        r.writer = names[w];
-        Compare(cross[w][w], cross[w][k], names[w], names[k], ic.c->cross->ops, family, options, r);
-        records.push_back(std::move(r));
-      }
+      if (!CrossStageRan(cross[w][w])) continue;
+      for (size_t k = 0; k < names.size(); ++k)
+        if (k != w) records.push_back(CrossRecord(ic, names, w, k, cross[w][w], cross[w][k], options));
     }
   }
   return records;

@@ -1,6 +1,7 @@
 #ifndef DSCONFORM_HARNESS_RUN_RECORD_BUILDER_H_
 #define DSCONFORM_HARNESS_RUN_RECORD_BUILDER_H_
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,20 @@ namespace dsconform {
 std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::string>& engine_names,
                                  const std::vector<StageOutcome>& first,
                                  const std::vector<std::vector<StageOutcome>>& cross, const RunOptions& options);
+
+// The parts of BuildRecords, for a caller that has one engine's answer at a time
+// (batch_records.h): the candidate `names[k]` against the reference; engine
+// `name`'s self-check, when the case has one (ChecksInvariants) and the engine
+// answered; writer `names[w]`'s images read by `names[k]` against the writer
+// reading them itself (`own`), when a cross stage ran for the writer.
+Record PairRecord(const IndexedCase& ic, const std::vector<std::string>& names, size_t k, const StageOutcome& reference,
+                  const StageOutcome& candidate, const RunOptions& options);
+bool ChecksInvariants(const Case& c, const RunOptions& options);
+std::optional<Record> InvariantRecord(const IndexedCase& ic, const std::string& name, const StageOutcome& own,
+                                      const RunOptions& options);
+bool CrossStageRan(const StageOutcome& own);
+Record CrossRecord(const IndexedCase& ic, const std::vector<std::string>& names, size_t w, size_t k,
+                   const StageOutcome& own, const StageOutcome& other, const RunOptions& options);
 
 // The records of every case of a batch, case by case in batch order.
 std::vector<Record> BuildBatchRecords(const std::vector<IndexedCase>& batch, const std::vector<std::string>& engine_names,

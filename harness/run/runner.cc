@@ -7,7 +7,7 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
-#include "harness/run/batch_execution.h"
+#include "harness/run/batch_records.h"
 #include "harness/run/batch_scheduler.h"
 #include "harness/run/case_memory.h"
 #include "harness/run/memory_gate.h"
@@ -231,11 +231,7 @@ absl::StatusOr<RunStats> RunPlanned(const std::vector<IndexedCase>& cases, const
       // Its records hold only the image heads (max_record_image_bytes), so the batch's memory is
       // given back once they are made.
       gate.Enter(held[b]);
-      std::vector<Record> records;
-      {
-        BatchOutcome outcome = ExecuteBatch(batch, engines, &tapes);
-        records = BuildBatchRecords(batch, names, outcome, options);
-      }
+      std::vector<Record> records = RunBatchRecords(batch, engines, names, options, &tapes);
       gate.Leave(held[b]);
       const int64_t n = static_cast<int64_t>(records.size());
       absl::Status st = sink.Write(batch, std::move(records));
