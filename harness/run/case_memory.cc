@@ -154,9 +154,11 @@ struct HeldParts {
 HeldParts PartsOf(const CaseMemory& m, const EngineMix& engines) {
   const double e = std::max(1, engines.total());
   const double first = static_cast<double>(m.first_state + m.first_images);
-  const double cross = static_cast<double>(m.cross_state + m.cross_images) + e * static_cast<double>(m.cross_read);
-  const double harness =
-      e * static_cast<double>(m.first_images + m.cross_read) + e * e * static_cast<double>(m.cross_images);
+  // A reader takes one writer's images at a time; the harness keeps two answers at a time
+  // (batch_records.h) and every writer's images until its cross stages ran.
+  const double cross = static_cast<double>(m.cross_state + m.cross_images + m.cross_read);
+  const double harness = e * static_cast<double>(m.cross_read) +
+                         std::min(e, 2.0) * static_cast<double>(std::max(m.first_images, m.cross_images));
   return {static_cast<double>(m.tape_bytes), std::max(first, cross),
           static_cast<double>(std::max(m.first_images, m.cross_images)), harness};
 }

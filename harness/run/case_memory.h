@@ -52,9 +52,9 @@ struct CaseMemory {
   int64_t cross_images = 0;   // the images one reader writes from them
 
   // Each engine holds the larger of its stages (its slots, the images it answers and, reading,
-  // every writer's images at once) where it keeps its sketches; the harness keeps every engine's
-  // answers, and one copy of each writer's images for the readers, until the case's records are
-  // made. A Java engine also holds its answers' images once more, in the buffer it returns; a
+  // one writer's images) where it keeps its sketches; the harness keeps two engines' answers at
+  // a time (the one compared with, and the one compared: batch_records.h), and one copy of each
+  // writer's images until the readers have read them. A Java engine also holds its answers' images once more, in the buffer it returns; a
   // worker's Java engines run one after another, so the Java heap holds one engine's at a time.
   CaseHeld Held(const EngineMix& engines) const;
   // Held's parts in MiB, for a message: "items 128, each engine's slots and images 96, ...".

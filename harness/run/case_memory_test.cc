@@ -100,7 +100,7 @@ TEST(CaseMemory, ASlotMadeFromAnotherIsAsLargeAndStringsWeighMoreInMemoryThanInI
   EXPECT_EQ(m.first_images, 32 * 24);     // their length and characters
 }
 
-TEST(CaseMemory, EveryReaderHoldsEveryWritersImagesAndTheHarnessEveryAnswer) {
+TEST(CaseMemory, ReadersHoldOneWritersImagesAndTheHarnessTwoAnswersAtATime) {
   Case c;
   c.ops = {Make("create", "a", {{"lg_k", 10}}), Update("a", 100), Make("serialize", "a", nlohmann::ordered_json::object())};
   c.cross = CrossStage{{"a.compact"}, {Make("result", "b", {{"from", "a"}}),
@@ -109,13 +109,14 @@ TEST(CaseMemory, EveryReaderHoldsEveryWritersImagesAndTheHarnessEveryAnswer) {
   EXPECT_EQ(m.cross_read, 800);
   EXPECT_EQ(m.cross_state, 800);
   EXPECT_EQ(m.cross_images, 800);
-  // Three engines: each reads three writers' images (800 + 800 + 3 * 800 bytes at once), and the
-  // harness keeps 3 first answers, 3 writers' images and 9 cross answers.
-  EXPECT_EQ(m.Held(EngineMix{3, 0, 0}).native, 800 + 3 * 4000 + 3 * 1600 + 9 * 800);
+  // Three engines: each reads one writer's images at a time (800 + 800 + 800 bytes), and the
+  // harness keeps the 3 writers' images and two answers at a time.
+  EXPECT_EQ(m.Held(EngineMix{3, 0, 0}).native, 800 + 3 * 2400 + 3 * 800 + 2 * 800);
   // The same engines' slots and images in the Java heap (with each answer's buffer) or in their
   // own processes: this process keeps the tape and the answers.
-  EXPECT_EQ(m.Held(EngineMix{0, 2, 1}).native, 800 + 3 * 1600 + 9 * 800);
-  EXPECT_EQ(m.Held(EngineMix{0, 2, 1}).java, 4000 + 800);  // one Java engine's at a time
+  EXPECT_EQ(m.Held(EngineMix{0, 2, 1}).native, 800 + 3 * 800 + 2 * 800);
+  EXPECT_EQ(m.Held(EngineMix{0, 2, 1}).java, 2400 + 800);  // one Java engine's at a time
+  EXPECT_EQ(m.Held(EngineMix{1, 0, 0}).native, 800 + 2400 + 800 + 800);  // one engine: its own answer
 }
 
 TEST(CaseMemory, EachSlotHoldsWhatItIsGivenAndWhatItMergesNotTheLargest) {
