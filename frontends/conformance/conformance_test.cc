@@ -11,11 +11,13 @@
 #include <cstdlib>
 #include <map>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "frontends/cli/case_selection.h"
 #include "frontends/cli/cli_flags.h"
 #include "frontends/cli/engine_catalog.h"
+#include "harness/run/memory_budget.h"
 #include "harness/run/runner.h"
 #include "reports/record_text.h"
 #include "sketches/compiled_families.h"
@@ -49,6 +51,18 @@ std::vector<size_t> CaseIndices() {
   return v;
 }
 
+// The memory budget `dsconform run --memory` would have: DSCONFORM_MEMORY MiB, or the machine's
+// default. The Java heap and what the cases may hold come from it, as in a run.
+int64_t MemoryBudget() {
+  int64_t mib = 0;
+  const std::string given = Env("DSCONFORM_MEMORY", "");
+  if (!given.empty() && (!absl::SimpleAtoi(given, &mib) || mib <= 0)) {
+    std::fprintf(stderr, "conformance_test: DSCONFORM_MEMORY=%s is not a number of MiB above 0\n", given.c_str());
+    std::exit(2);
+  }
+  return mib > 0 ? mib << 20 : DefaultMemoryBudget(PhysicalMemoryBytes());
+}
+
 // One set of engines (one JVM) for the whole process.
 class Engines : public ::testing::Environment {
  public:
@@ -56,6 +70,7 @@ class Engines : public ::testing::Environment {
     EngineRequest request;
     request.specs = SplitList(Env("DSCONFORM_ENGINES", "auto"));
     request.jvm_options = SplitList(Env("DSCONFORM_JVM_OPTIONS", ""));
+    request.memory_budget_bytes = MemoryBudget();
     auto factories = ResolveEngines(request);
     ASSERT_TRUE(factories.ok()) << factories.status();
     factories_ = std::move(*factories);
@@ -102,6 +117,9 @@ TEST_P(Conformance, EnginesAgree) {
   RunOptions options;
   options.known_differences = &Engines::known();
   options.families = &CompiledFamilies();
+  // A case larger than the budget fails here as the run refuses it, before it runs.
+  options.memory_budget_bytes = CasesBytes(MemoryBudget());
+  options.java_heap_bytes = JavaHeapBytes(MemoryBudget());
   Collect sink;
   auto stats = RunCases({{static_cast<int64_t>(GetParam()), &c}}, Engines::workers(), options, sink, nullptr);
   ASSERT_TRUE(stats.ok()) << stats.status();
