@@ -286,6 +286,10 @@ absl::Status BridgeRuntime::RunBatch(JNIEnv* env, const std::string& program, ab
   for (size_t i = pinned.size(); i-- > 0;) {
     env->ReleasePrimitiveArrayCritical(chunks[i], const_cast<unsigned char*>(pinned[i]), JNI_ABORT);
   }
+  // A pin that failed may leave an exception pending, which only now may be looked at.
+  if (auto java = CheckJava(env, label_ + ": GetPrimitiveArrayCritical", absl::StatusCode::kResourceExhausted);
+      !java.ok())
+    return java;
   return st;
 }
 
