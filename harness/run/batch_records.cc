@@ -12,7 +12,7 @@ double SecondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// One case's records as they come, engine by engine, put in BuildRecords' order at the end.
+// One case's records as they come, engine by engine, put in their order at the end.
 struct CaseRecords {
   std::vector<std::optional<Record>> pairs, invariants;  // by candidate, by engine
   std::vector<std::vector<std::optional<Record>>> cross;  // [writer][reader]

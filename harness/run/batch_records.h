@@ -17,12 +17,14 @@ struct BatchTimes {
   double records_seconds = 0;
 };
 
-// Runs a batch on every engine and makes its records, in BuildRecords' order,
-// holding at most two engines' answers at a time: the reference's, or a writer's
-// reading its own images, and the one compared with it, which becomes records as
-// it arrives. Each writer's images that its cross stages read are kept from its
-// first answer until they ran. ExecuteBatch then BuildBatchRecords give the same
-// records, holding every engine's answers until the end.
+// Runs a batch on every engine and makes its records, case by case in batch
+// order, each case's in a fixed order: each candidate against the reference;
+// then each engine's self-check; then, for every writer W, every other reader R
+// against W reading its own images (record_builder.h). It holds at most two
+// engines' answers at a time: the reference's, or a writer's reading its own
+// images, and the one compared with it, which becomes records as it arrives. Each
+// writer's images that its cross stages read are kept from its first answer until
+// they ran.
 std::vector<Record> RunBatchRecords(const std::vector<IndexedCase>& batch, EngineSet& engines,
                                     const std::vector<std::string>& engine_names, const RunOptions& options,
                                     TapeCache* tapes, BatchTimes* times = nullptr);

@@ -84,11 +84,16 @@ void Compare(const StageOutcome& ref, const StageOutcome& cand, const std::strin
   if (run.known_differences != nullptr) ApplyKnownDifferences(*run.known_differences, r);
 }
 
+// The family that judges the case's records; none when the catalog lacks it.
+const Family* FamilyOf(const Case& c, const RunOptions& options) {
+  return options.families != nullptr ? options.families->Find(c.family) : nullptr;
+}
+
 }  // namespace
 
 Record PairRecord(const IndexedCase& ic, const std::vector<std::string>& names, size_t k, const StageOutcome& reference,
                   const StageOutcome& candidate, const RunOptions& options) {
-  const Family* family = options.families != nullptr ? options.families->Find(ic.c->family) : nullptr;
+  const Family* family = FamilyOf(*ic.c, options);
   const std::string& ref_name = names[options.reference];
   Record r = NewRecord(ic, ref_name, names[k]);
   Compare(reference, candidate, ref_name, names[k], ic.c->ops, family, options, r);
@@ -102,7 +107,7 @@ bool ChecksInvariants(const Case& c, const RunOptions& options) {
 std::optional<Record> InvariantRecord(const IndexedCase& ic, const std::string& name, const StageOutcome& own,
                                       const RunOptions& options) {
   if (!ChecksInvariants(*ic.c, options) || !own.observations) return std::nullopt;  // failures: the pair records
-  const Family* family = options.families != nullptr ? options.families->Find(ic.c->family) : nullptr;
+  const Family* family = FamilyOf(*ic.c, options);
   InvariantChecker invariants(*ic.c, family, DiffOptionsFor(options, true));
   const std::vector<const TruthKind*> kinds = family != nullptr ? family->truth_kinds() : std::vector<const TruthKind*>();
   Record r = NewRecord(ic, name, name);
@@ -127,41 +132,11 @@ bool CrossStageRan(const StageOutcome& own) { return own.observations || !own.fa
 
 Record CrossRecord(const IndexedCase& ic, const std::vector<std::string>& names, size_t w, size_t k,
                    const StageOutcome& own, const StageOutcome& other, const RunOptions& options) {
-  const Family* family = options.families != nullptr ? options.families->Find(ic.c->family) : nullptr;
+  const Family* family = FamilyOf(*ic.c, options);
   Record r = NewRecord(ic, names[w], names[k]);
   r.writer = names[w];
   Compare(own, other, names[w], names[k], ic.c->cross->ops, family, options, r);
   return r;
-}
-
-std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::string>& names,
-                                 const std::vector<StageOutcome>& first,
-                                 const std::vector<std::vector<StageOutcome>>& cross, const RunOptions& options) {
-  const size_t reference = options.reference;
-  std::vector<Record> records;
-  for (size_t k = 0; k < names.size(); ++k)
-    if (k != reference) records.push_back(PairRecord(ic, names, k, first[reference], first[k], options));
-  for (size_t k = 0; k < names.size(); ++k)
-    if (auto r = InvariantRecord(ic, names[k], first[k], options)) records.push_back(std::move(*r));
-  if (ic.c->cross) {
-    for (size_t w = 0; w < names.size(); ++w) {
-      // No cross stage ran for this writer: it threw before writing its images.
-      if (!CrossStageRan(cross[w][w])) continue;
-      for (size_t k = 0; k < names.size(); ++k)
-        if (k != w) records.push_back(CrossRecord(ic, names, w, k, cross[w][w], cross[w][k], options));
-    }
-  }
-  return records;
-}
-
-std::vector<Record> BuildBatchRecords(const std::vector<IndexedCase>& batch, const std::vector<std::string>& engine_names,
-                                      const BatchOutcome& outcome, const RunOptions& options) {
-  std::vector<Record> records;
-  for (size_t i = 0; i < batch.size(); ++i) {
-    std::vector<Record> own = BuildRecords(batch[i], engine_names, outcome.first[i], outcome.cross[i], options);
-    records.insert(records.end(), std::make_move_iterator(own.begin()), std::make_move_iterator(own.end()));
-  }
-  return records;
 }
 
 }  // namespace dsconform

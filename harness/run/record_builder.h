@@ -10,23 +10,16 @@
 
 namespace dsconform {
 
-// Turns one case's outcomes into records, in a fixed order: each candidate
-// against the reference; then each engine's self-check, its invariants and its
-// answers against the case's truth, by each kind of truth the family supplies
-// (reference = candidate = that engine; harness/truth/truth_kind.h); then each
-// cross stage: for every writer W, every other reader R against W reading its own
-// images. Of `options`: the reference, the families, the known differences, whether
+// One case's records from its engines' outcomes (harness/run/batch_records.h puts
+// them in order): a candidate `names[k]` against the reference; engine `name`'s
+// self-check, its invariants and its answers against the case's truth, by each
+// kind of truth the family supplies (reference = candidate = that engine;
+// harness/truth/truth_kind.h), when the case has one (ChecksInvariants) and the
+// engine answered; writer `names[w]`'s images read by `names[k]` against the
+// writer reading them itself (`own`), when a cross stage ran for the writer. Of
+// `options`: the reference, the families, the known differences, whether
 // invariants are checked, the truth settings, and how large a differing image
 // the records keep whole.
-std::vector<Record> BuildRecords(const IndexedCase& ic, const std::vector<std::string>& engine_names,
-                                 const std::vector<StageOutcome>& first,
-                                 const std::vector<std::vector<StageOutcome>>& cross, const RunOptions& options);
-
-// The parts of BuildRecords, for a caller that has one engine's answer at a time
-// (batch_records.h): the candidate `names[k]` against the reference; engine
-// `name`'s self-check, when the case has one (ChecksInvariants) and the engine
-// answered; writer `names[w]`'s images read by `names[k]` against the writer
-// reading them itself (`own`), when a cross stage ran for the writer.
 Record PairRecord(const IndexedCase& ic, const std::vector<std::string>& names, size_t k, const StageOutcome& reference,
                   const StageOutcome& candidate, const RunOptions& options);
 bool ChecksInvariants(const Case& c, const RunOptions& options);
@@ -35,10 +28,6 @@ std::optional<Record> InvariantRecord(const IndexedCase& ic, const std::string& 
 bool CrossStageRan(const StageOutcome& own);
 Record CrossRecord(const IndexedCase& ic, const std::vector<std::string>& names, size_t w, size_t k,
                    const StageOutcome& own, const StageOutcome& other, const RunOptions& options);
-
-// The records of every case of a batch, case by case in batch order.
-std::vector<Record> BuildBatchRecords(const std::vector<IndexedCase>& batch, const std::vector<std::string>& engine_names,
-                                      const BatchOutcome& outcome, const RunOptions& options);
 
 }  // namespace dsconform
 

@@ -41,41 +41,48 @@ Case Weighed(bool with_truth) {
   return b.Build();
 }
 
-TEST(BuildRecords, EachEngineIsJudgedByTheKindsOfTruthItsFamilySupplies) {
+TEST(InvariantRecord, EachEngineIsJudgedByTheKindsOfTruthItsFamilySupplies) {
   Fixture f;
   const Case c = Weighed(true);
-  const std::vector<Record> records =
-      BuildRecords({0, &c}, {"ref@1", "cand@1"}, {Answered(2.0), Answered(2.5)}, {}, f.options);
-  ASSERT_EQ(records.size(), 3u);  // cand against ref; then each engine's self-check
-  const Record& ref = records[1];
-  const Record& cand = records[2];
-  EXPECT_EQ(ref.candidate, "ref@1");
-  EXPECT_EQ(ref.verdict, Verdict::kEqual);
-  EXPECT_EQ(ref.fields_compared, 1);
-  ASSERT_EQ(ref.truth_samples.count("w_accuracy"), 1u);
-  EXPECT_EQ(ref.truth_samples.at("w_accuracy")->size(), 1u);
-  EXPECT_EQ(cand.verdict, Verdict::kDiffers);
-  ASSERT_EQ(cand.diffs.size(), 1u);
-  EXPECT_EQ(cand.diffs[0].field, "accuracy: a.w");
+  const std::optional<Record> ref = InvariantRecord({0, &c}, "ref@1", Answered(2.0), f.options);
+  const std::optional<Record> cand = InvariantRecord({0, &c}, "cand@1", Answered(2.5), f.options);
+  ASSERT_TRUE(ref && cand);
+  EXPECT_EQ(ref->reference, "ref@1");
+  EXPECT_EQ(ref->candidate, "ref@1");
+  EXPECT_EQ(ref->verdict, Verdict::kEqual);
+  EXPECT_EQ(ref->fields_compared, 1);
+  ASSERT_EQ(ref->truth_samples.count("w_accuracy"), 1u);
+  EXPECT_EQ(ref->truth_samples.at("w_accuracy")->size(), 1u);
+  EXPECT_EQ(cand->verdict, Verdict::kDiffers);
+  ASSERT_EQ(cand->diffs.size(), 1u);
+  EXPECT_EQ(cand->diffs[0].field, "accuracy: a.w");
+  EXPECT_EQ(PairRecord({0, &c}, {"ref@1", "cand@1"}, 1, Answered(2.0), Answered(2.5), f.options).candidate, "cand@1");
 
   // Its settings reach it by name.
   f.options.truth_settings = {{"w_slack", 1}};
-  EXPECT_EQ(BuildRecords({0, &c}, {"ref@1", "cand@1"}, {Answered(2.0), Answered(2.5)}, {}, f.options)[2].verdict,
-            Verdict::kEqual);
+  EXPECT_EQ(InvariantRecord({0, &c}, "cand@1", Answered(2.5), f.options)->verdict, Verdict::kEqual);
 }
 
-TEST(BuildRecords, NoTruthNoSelfCheckAndAFamilyUnknownToTheCatalogJudgesNothing) {
+TEST(InvariantRecord, NoTruthNoSelfCheckAndAFamilyUnknownToTheCatalogJudgesNothing) {
   Fixture f;
   const Case plain = Weighed(false);
-  EXPECT_EQ(BuildRecords({0, &plain}, {"ref@1", "cand@1"}, {Answered(2.0), Answered(2.5)}, {}, f.options).size(), 1u);
+  EXPECT_FALSE(InvariantRecord({0, &plain}, "ref@1", Answered(2.0), f.options));
+  EXPECT_FALSE(InvariantRecord({0, &plain}, "cand@1", Answered(2.5), f.options));
 
   const Case c = Weighed(true);
   RunOptions no_families;
-  const std::vector<Record> records =
-      BuildRecords({0, &c}, {"ref@1", "cand@1"}, {Answered(2.0), Answered(2.5)}, {}, no_families);
-  ASSERT_EQ(records.size(), 3u);
-  EXPECT_TRUE(records[2].truth_samples.empty());
-  EXPECT_TRUE(records[2].diffs.empty());
+  const std::optional<Record> cand = InvariantRecord({0, &c}, "cand@1", Answered(2.5), no_families);
+  ASSERT_TRUE(cand);
+  EXPECT_TRUE(cand->truth_samples.empty());
+  EXPECT_TRUE(cand->diffs.empty());
+}
+
+TEST(InvariantRecord, AnEngineWithoutAnAnswerHasNoSelfCheck) {
+  Fixture f;
+  const Case c = Weighed(true);
+  StageOutcome failed;
+  failed.failure = "crashed";
+  EXPECT_FALSE(InvariantRecord({0, &c}, "cand@1", failed, f.options));
 }
 
 }  // namespace
