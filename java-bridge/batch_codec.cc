@@ -100,6 +100,9 @@ absl::Status EncodeStage(const PreparedStage& stage, EncodedBatch& out, BlobTabl
       absl::StrAppend(&out.program, " items=", ItemKindName(op.items->kind()), ":", *blob, ":", op.items->count);
     }
     out.program += "\n";
+    // Every slot it names is some step's `sketch`, checked a token above.
+    if (i < stage.done_after.size() && !stage.done_after[i].empty())
+      absl::StrAppend(&out.program, "drop ", absl::StrJoin(stage.done_after[i], " "), "\n");
   }
   return absl::OkStatus();
 }

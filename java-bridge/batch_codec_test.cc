@@ -27,7 +27,8 @@ TEST(BatchCodec, ProgramLinesFollowTheDocumentedFormat) {
             "image w.compact 0\n"
             "op create sketch=a lg_k=12 type=HLL_4\n"
             "op update sketch=a items=long:1:3\n"
-            "op query sketch=a as=q queries=estimate,lb1\n");  // CaseFromJson keeps members sorted
+            "op query sketch=a as=q queries=estimate,lb1\n"  // CaseFromJson keeps members sorted
+            "drop a\n");                                     // no later step names a
   ASSERT_EQ(batch->blobs.size(), 2u);
   EXPECT_EQ(batch->blobs[0], "IMG");
   EXPECT_EQ(batch->blobs[1], *stage.tapes[0]);
@@ -49,9 +50,10 @@ TEST(BatchCodec, BlobsPointIntoTheStagesWithoutCopying) {
   EXPECT_EQ(batch->blobs[2], "XY");
   EXPECT_EQ(batch->blobs[3].data(), other.tapes[0]->data());
   EXPECT_EQ(batch->program,
-            "case hll 2\nop update sketch=a items=string:0:2\nop update sketch=a items=long:1:5\n"
-            "case hll 2\nop update sketch=a items=string:0:2\nop update sketch=a items=long:1:5\n"
-            "case hll 2\nimage b.compact 2\nop update sketch=a items=string:3:2\nop update sketch=a items=long:4:5\n");
+            "case hll 2\nop update sketch=a items=string:0:2\nop update sketch=a items=long:1:5\ndrop a\n"
+            "case hll 2\nop update sketch=a items=string:0:2\nop update sketch=a items=long:1:5\ndrop a\n"
+            "case hll 2\nimage b.compact 2\nop update sketch=a items=string:3:2\nop update sketch=a items=long:4:5\n"
+            "drop a\n");
 }
 
 TEST(BatchCodec, NameWithASpaceIsRejectedNamingTheCase) {

@@ -67,7 +67,9 @@ absl::Status RunStepsCatchingExceptions(const PreparedStage& stage, Observations
 
 // The adapter of a family whose stage state is a class: a fresh
 // Stage(stage, out) per stage, its Step(op, ctx) for every op, through
-// RunStepsCatchingExceptions.
+// RunStepsCatchingExceptions, and its Drop(slot) after a step for each slot no
+// later step names (PreparedStage::done_after), so a stage holds only the
+// sketches still to be read.
 template <typename Stage>
 class StageObjectAdapter final : public CppFamilyAdapter {
  public:
@@ -78,8 +80,12 @@ class StageObjectAdapter final : public CppFamilyAdapter {
   std::vector<std::string> lacks() const override { return lacks_; }
   absl::Status RunStage(const PreparedStage& stage, Observations* out) override {
     Stage state(stage, out);
-    return RunStepsCatchingExceptions(stage, out,
-                                      [&state](const Op& op, const StepContext& ctx) { return state.Step(op, ctx); });
+    return RunStepsCatchingExceptions(stage, out, [&](const Op& op, const StepContext& ctx) {
+      absl::StatusOr<StepEnd> end = state.Step(op, ctx);
+      if (end.ok() && ctx.index < stage.done_after.size())
+        for (const std::string& slot : stage.done_after[ctx.index]) state.Drop(slot);
+      return end;
+    });
   }
 
  private:

@@ -49,6 +49,7 @@ class DensityStage {
  public:
   DensityStage(const PreparedStage& stage, Observations* out) : stage_(stage), out_(out) {}
 
+  void Drop(const std::string& slot) { slots_.erase(slot); }
   absl::StatusOr<StepEnd> Step(const Op& op, const StepContext& ctx) {
     if (op.args.contains("seed")) density_random::Pin(static_cast<uint64_t>(op.Int("seed")));
     if (op.op == "create") {

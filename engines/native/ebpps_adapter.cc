@@ -35,6 +35,7 @@ class EbppsStage {
  public:
   EbppsStage(const PreparedStage& stage, Observations* out) : stage_(stage), out_(out) {}
 
+  void Drop(const std::string& slot) { slots_.erase(slot); }
   absl::StatusOr<StepEnd> Step(const Op& op, const StepContext& ctx) {
     if (op.args.contains("seed")) datasketches::random_utils::override_seed(static_cast<uint64_t>(op.Int("seed")));
     if (op.op == "create") {

@@ -54,6 +54,7 @@ class FiStage {
  public:
   FiStage(const PreparedStage& stage, Observations* out) : stage_(stage), out_(out) {}
 
+  void Drop(const std::string& slot) { slots_.erase(slot); }
   absl::StatusOr<StepEnd> Step(const Op& op, const StepContext& ctx) {
     if (unsupported_slots_.count(op.sketch) || unsupported_slots_.count(op.Str("from"))) {
       if (op.op == "create" || op.op == "deserialize") unsupported_slots_.insert(op.sketch);

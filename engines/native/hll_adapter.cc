@@ -94,6 +94,7 @@ class HllStage {
  public:
   HllStage(const PreparedStage& stage, Observations* out) : stage_(stage), out_(out) {}
 
+  void Drop(const std::string& slot) { slots_.erase(slot); }
   absl::StatusOr<StepEnd> Step(const Op& op, const StepContext& ctx);
 
  private:

@@ -127,6 +127,7 @@ class KllStage {
  public:
   KllStage(const PreparedStage& stage, Observations* out) : stage_(stage), out_(out) {}
 
+  void Drop(const std::string& slot) { slots_.erase(slot); }
   absl::StatusOr<StepEnd> Step(const Op& op, const StepContext& ctx) {
     if (unsupported_slots_.count(op.sketch) || unsupported_slots_.count(op.Str("from"))) return StepEnd::kContinue;
     if (op.op == "create") return Create(op, ctx);

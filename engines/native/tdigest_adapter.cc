@@ -43,6 +43,7 @@ class TdigestStage {
  public:
   TdigestStage(const PreparedStage& stage, Observations* out) : stage_(stage), out_(out) {}
 
+  void Drop(const std::string& slot) { slots_.erase(slot); }
   absl::StatusOr<StepEnd> Step(const Op& op, const StepContext& ctx) {
     if (op.op == "create") return Create(op, ctx);
     if (op.op == "update") return Update(op, ctx);

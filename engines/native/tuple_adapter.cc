@@ -385,6 +385,11 @@ class TupleStage {
  public:
   TupleStage(const PreparedStage& stage, Observations* out) : stage_(stage), out_(out) {}
 
+  void Drop(const std::string& slot) {
+    slots_.erase(slot);
+    modes_.erase(slot);
+    aos_strings_.erase(slot);
+  }
   absl::StatusOr<StepEnd> Step(const Op& op, const StepContext& ctx) {
     if (ReadsUnmadeSlot(op, unsupported_slots_, out_) || unsupported_slots_.count(op.sketch))
       return StepEnd::kContinue;

@@ -65,6 +65,7 @@ class VaroptStage {
  public:
   VaroptStage(const PreparedStage& stage, Observations* out) : stage_(stage), out_(out) {}
 
+  void Drop(const std::string& slot) { slots_.erase(slot); }
   absl::StatusOr<StepEnd> Step(const Op& op, const StepContext& ctx) {
     if (op.args.contains("seed")) PinRandomBits(static_cast<uint64_t>(op.Int("seed")));
     if (op.op == "create") return Create(op, ctx);

@@ -25,6 +25,9 @@ struct PreparedStage {
   const std::vector<Op>* ops = nullptr;
   std::vector<ItemTape> tapes;                 // tapes[i] belongs to the i-th op with items
   std::map<std::string, std::string> images;   // name -> bytes, for deserialize steps
+  // done_after[i]: the slots no step after ops[i] names (SlotsDoneAfter), which the engine lets
+  // go of once ops[i] ran, so that it holds only the sketches still to be read.
+  std::vector<std::vector<std::string>> done_after;
 };
 
 // Builds the stage's item tapes once (from `tapes` where it has them).

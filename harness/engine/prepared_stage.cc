@@ -1,5 +1,7 @@
 #include "harness/engine/engine.h"
 
+#include "harness/case/slot_lifetimes.h"
+
 namespace dsconform {
 
 PreparedStage PrepareStage(const Case& c, const std::vector<Op>& ops, TapeCache* tapes) {
@@ -7,6 +9,7 @@ PreparedStage PrepareStage(const Case& c, const std::vector<Op>& ops, TapeCache*
   s.source = &c;
   s.ops = &ops;
   if (&ops == &c.ops) s.images = c.inputs;
+  s.done_after = SlotsDoneAfter(ops);
   for (const auto& op : ops)
     if (op.items)
       s.tapes.push_back(tapes != nullptr ? tapes->TapeOf(*op.items)

@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "harness/case/slot_lifetimes.h"
 
 namespace dsconform {
 namespace {
@@ -291,6 +292,7 @@ absl::StatusOr<RunRequest> DecodeRunRequestImpl(Frame frame) {
     PreparedStage ps;
     ps.source = &c;
     ps.ops = cross ? &c.cross->ops : &c.ops;
+    ps.done_after = SlotsDoneAfter(*ps.ops);
     auto tapes = js.find("tapes");
     if (tapes == js.end() || !tapes->is_array()) return Bad(absl::StrCat(where, ": \"tapes\" must be an array"));
     size_t with_items = 0;

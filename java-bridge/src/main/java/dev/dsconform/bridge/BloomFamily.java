@@ -91,6 +91,11 @@ final class BloomFamily implements Family {
     }
 
     @Override
+    public void drop(String slot) {
+      slots.remove(slot);
+    }
+
+    @Override
     public boolean execute(ProgramReader.Op op) {
       switch (op.name()) {
         case "create" -> slots.put(op.slot(), create(op));

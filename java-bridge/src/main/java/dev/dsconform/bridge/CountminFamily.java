@@ -86,6 +86,11 @@ final class CountminFamily implements Family {
     }
 
     @Override
+    public void drop(String slot) {
+      slots.remove(slot);
+    }
+
+    @Override
     public boolean execute(ProgramReader.Op op) {
       if (unsupportedSlots.contains(op.slot()) || unsupportedSlots.contains(op.arg("from", ""))
           || unwrittenImages.contains(op.arg("image", ""))) {

@@ -56,6 +56,11 @@ final class CpcFamily implements Family {
     }
 
     @Override
+    public void drop(String slot) {
+      slots.remove(slot);
+    }
+
+    @Override
     public boolean execute(ProgramReader.Op op) {
       switch (op.name()) {
         case "create" -> {

@@ -76,6 +76,11 @@ final class EbppsFamily implements Family {
     }
 
     @Override
+    public void drop(String slot) {
+      slots.remove(slot);
+    }
+
+    @Override
     public boolean execute(ProgramReader.Op op) throws Exception {
       switch (op.name()) {
         case "create" -> slots.put(op.slot(), new Slot(op.arg("item"), new EbppsItemsSketch<>(op.intArg("k"))));

@@ -183,6 +183,11 @@ final class FiFamily implements Family {
     }
 
     @Override
+    public void drop(String slot) {
+      slots.remove(slot);
+    }
+
+    @Override
     public boolean execute(ProgramReader.Op op) {
       switch (op.name()) {
         case "create" -> slots.put(op.slot(), newSketch(op.arg("item"), op.arg("impl", "longs"),

@@ -85,6 +85,11 @@ final class HllFamily implements Family {
     }
 
     @Override
+    public void drop(String slot) {
+      slots.remove(slot);
+    }
+
+    @Override
     public boolean execute(ProgramReader.Op op) {
       switch (op.name()) {
         case "create" -> put(op, newSketch(op.intArg("lg_k"), type(op.arg("type"))));

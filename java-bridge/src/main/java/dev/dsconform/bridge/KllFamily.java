@@ -178,6 +178,11 @@ final class KllFamily implements Family {
     }
 
     @Override
+    public void drop(String slot) {
+      slots.remove(slot);
+    }
+
+    @Override
     public boolean execute(ProgramReader.Op op) {
       if (unsupportedSlots.contains(op.slot()) || unsupportedSlots.contains(op.arg("from", ""))) {
         unsupportedSlots.add(op.slot());

@@ -75,6 +75,11 @@ final class ReqFamily implements Family {
     }
 
     @Override
+    public void drop(String slot) {
+      slots.remove(slot);
+    }
+
+    @Override
     public boolean execute(ProgramReader.Op op) throws Exception {
       switch (op.name()) {
         case "create" -> {

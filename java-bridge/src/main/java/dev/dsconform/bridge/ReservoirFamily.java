@@ -73,6 +73,11 @@ final class ReservoirFamily implements Family {
     }
 
     @Override
+    public void drop(String slot) {
+      slots.remove(slot);
+    }
+
+    @Override
     @SuppressWarnings("unchecked")
     public boolean execute(ProgramReader.Op op) {
       switch (op.name()) {

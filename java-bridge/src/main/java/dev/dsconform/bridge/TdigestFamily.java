@@ -49,6 +49,11 @@ final class TdigestFamily implements Family {
     }
 
     @Override
+    public void drop(String slot) {
+      slots.remove(slot);
+    }
+
+    @Override
     public boolean execute(ProgramReader.Op op) {
       if (unsupportedSlots.contains(op.slot()) || unsupportedSlots.contains(op.arg("from", ""))
           || unsupportedImages.contains(op.arg("image", ""))) {

@@ -66,6 +66,11 @@ final class ThetaFamily implements Family {
     }
 
     @Override
+    public void drop(String slot) {
+      slots.remove(slot);
+    }
+
+    @Override
     public boolean execute(ProgramReader.Op op) throws Exception {
       switch (op.name()) {
         case "create" -> slots.put(op.slot(), newSketch(op));

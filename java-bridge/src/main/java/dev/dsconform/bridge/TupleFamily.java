@@ -195,6 +195,12 @@ final class TupleFamily implements Family {
     }
 
     @Override
+    public void drop(String slot) {
+      slots.remove(slot);
+      aosStrings.remove(slot);
+    }
+
+    @Override
     public boolean execute(ProgramReader.Op op) throws Exception {
       for (String key : new String[] {"from", "a", "b", "with"}) {
         String read = op.arg(key, null);

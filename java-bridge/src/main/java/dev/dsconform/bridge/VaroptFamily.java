@@ -92,6 +92,12 @@ final class VaroptFamily implements Family {
     }
 
     @Override
+    public void drop(String slot) {
+      slots.remove(slot);
+      longs.remove(slot);
+    }
+
+    @Override
     public boolean execute(ProgramReader.Op op) {
       if (op.arg("seed", null) != null && !ownBits) {
         ownBits = true;

@@ -64,6 +64,8 @@ public final class BatchRunner {
       try {
         if (executor == null || !executor.execute(op)) {
           out.unsupported(op.slot() + "." + op.name(), "not supported by this engine");
+        } else {
+          for (String slot : op.drops()) executor.drop(slot);
         }
       } catch (OutOfMemoryError | StackOverflowError e) {
         // An allocation a corrupt image asked for (a 2^31-entry array) failed and was abandoned,

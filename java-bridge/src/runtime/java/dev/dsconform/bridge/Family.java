@@ -28,5 +28,8 @@ interface Family {
      * throws propagates: BatchRunner turns it into {@code error@op<index>} and ends the stage.
      */
     boolean execute(ProgramReader.Op op) throws Exception;
+
+    /** Lets go of {@code slot}, which no later step of the stage names: its sketch is garbage. */
+    void drop(String slot);
   }
 }

@@ -19,8 +19,11 @@ final class ProgramReader {
   /** An input image: which of the batch's blobs holds it. */
   record ImageRef(int blob) {}
 
-  /** One step; {@code index} is its position in the stage, as in {@code error@op<index>}. */
-  record Op(int index, String name, String slot, Map<String, String> args, ItemsRef items) {
+  /**
+   * One step; {@code index} is its position in the stage, as in {@code error@op<index>}; {@code
+   * drops} the slots no later step of the stage names, to let go of once it ran.
+   */
+  record Op(int index, String name, String slot, Map<String, String> args, ItemsRef items, List<String> drops) {
     String arg(String key) {
       String v = args.get(key);
       if (v == null) throw new IllegalArgumentException("op " + index + " (" + name + "): missing " + key);
@@ -103,7 +106,11 @@ final class ProgramReader {
               args.put(key, value);
             }
           }
-          ops.add(new Op(ops.size(), t[1], t[2].substring("sketch=".length()), args, items));
+          ops.add(new Op(ops.size(), t[1], t[2].substring("sketch=".length()), args, items, new ArrayList<>()));
+        }
+        case "drop" -> {
+          require(t.length >= 2 && family != null && !ops.isEmpty(), lineNo, line);
+          for (int i = 1; i < t.length; ++i) ops.get(ops.size() - 1).drops().add(t[i]);
         }
         default -> require(false, lineNo, line);
       }
