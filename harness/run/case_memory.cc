@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "harness/case/slot_lifetimes.h"
 
 namespace dsconform {
 namespace {
@@ -53,12 +54,14 @@ StepReads ReadsOf(const Op& op, const StepVocabulary& vocabulary) {
 }
 
 // One stage's steps, followed slot by slot: a slot holds the items given to it (with the values
-// they carry) and what it takes from other slots, up to its capacity; a slot made from others (a result, a copy) holds what
-// they hold, and can hold as much as the largest of them; one made from an image holds what the
-// largest image before it holds, and can hold as much as the largest capacity before it; any
-// other only what it is then given. An image is as large as its slot's items are in an image.
-// The stage reads `read` bytes of images it did not write, `read_largest` the largest, made by
-// slots of up to `read_capacity` (0: not known).
+// they carry) and what it takes from other slots, up to its capacity; a slot made from others (a
+// result, a copy) holds what they hold, and can hold as much as the largest of them; one made from
+// an image holds what the largest image before it holds, and can hold as much as the largest
+// capacity before it; any other only what it is then given. An image is as large as its slot's
+// items are in an image. The engines let go of a slot once no later step names it
+// (SlotsDoneAfter), so the stage holds at most what its live slots hold at once, a slot made anew
+// beside the one it replaces. The stage reads `read` bytes of images it did not write,
+// `read_largest` the largest, made by slots of up to `read_capacity` (0: not known).
 StageSize SizeStage(const std::vector<Op>& ops, const StepVocabulary& vocabulary, double read, double read_largest,
                     double read_capacity) {
   constexpr double kUnbounded = std::numeric_limits<double>::infinity();
@@ -66,20 +69,25 @@ StageSize SizeStage(const std::vector<Op>& ops, const StepVocabulary& vocabulary
   for (const Op& op : ops)
     if (op.items) item_bytes = std::max(item_bytes, BytesPerItem(*op.items));
   struct Slot {
-    double held = 0, capacity = kUnbounded, peak = 0;
+    double held = 0, capacity = kUnbounded;
     double room = 0;    // the library's working room, beside what it holds
     double weight = 1;  // what an item it is given weighs in it, in items (HoldsSpec::carries)
+    double now() const { return std::max(held, room); }
   };
   std::map<std::string, Slot> slots;
+  const std::vector<std::vector<std::string>> done_after = SlotsDoneAfter(ops);
   StageSize size;
-  double retired = 0;  // the peaks of slots a later step made anew
+  double live = 0, peak = 0;  // what the live slots hold, now and at most
   double largest_image = read_largest;
   double largest_capacity = read_capacity;
   auto hold = [&](Slot& s, double bytes) {
+    live -= s.now();
     s.held = std::min(s.capacity, bytes);
-    s.peak = std::max({s.peak, s.held, s.room});
+    live += s.now();
+    peak = std::max(peak, live);
   };
-  for (const Op& op : ops) {
+  for (size_t i = 0; i < ops.size(); ++i) {
+    const Op& op = ops[i];
     const StepReads reads = ReadsOf(op, vocabulary);
     double from_sources = 0, sources_capacity = 0;
     for (const std::string& source : reads.slots) {
@@ -89,13 +97,14 @@ StageSize SizeStage(const std::vector<Op>& ops, const StepVocabulary& vocabulary
     }
     const bool makes = !vocabulary.KindMadeBy(op).empty();
     if (makes) {
-      auto [it, fresh] = slots.try_emplace(op.sketch);
-      if (!fresh) retired += it->second.peak;
-      Slot& s = it->second = Slot{};
+      Slot& s = slots[op.sketch];
+      const double replaced = s.now();  // until the new one is made
+      s = Slot{};
       if (const auto capacity = vocabulary.CapacityOf(op)) {
         s.weight = capacity->weight;
         s.capacity = capacity->items * capacity->weight * static_cast<double>(item_bytes);
         if (capacity->room) s.room = s.capacity;
+        live += s.room;
         largest_capacity = std::max(largest_capacity, s.capacity);
         hold(s, capacity->allocated ? s.capacity : from_sources);
       } else {
@@ -104,6 +113,7 @@ StageSize SizeStage(const std::vector<Op>& ops, const StepVocabulary& vocabulary
         if (bound > 0) s.capacity = bound;
         hold(s, from_sources + (reads.image ? largest_image : 0));
       }
+      live -= replaced;
     } else if (from_sources > 0) {
       Slot& s = slots[op.sketch];
       hold(s, s.held + from_sources);
@@ -117,9 +127,14 @@ StageSize SizeStage(const std::vector<Op>& ops, const StepVocabulary& vocabulary
       size.images += image;
       largest_image = std::max(largest_image, image);
     }
+    for (const std::string& done : done_after[i]) {
+      auto it = slots.find(done);
+      if (it == slots.end()) continue;
+      live -= it->second.now();
+      slots.erase(it);
+    }
   }
-  size.state = retired + read;
-  for (const auto& [name, s] : slots) size.state += s.peak;
+  size.state = peak + read;
   size.largest_image = largest_image;
   size.largest_capacity = largest_capacity;
   return size;

@@ -42,7 +42,8 @@ struct CaseHeld {
 // (StepVocabulary::CapacityOf), or that capacity from the start where the library allocates it
 // whole; a slot made from others (a result, a copy) holds what they hold, one read from an image
 // what the largest image before it holds; each image is as large as its slot's items are in an
-// image.
+// image. The engines let go of a slot once no later step names it (PreparedStage::done_after), so
+// a stage holds what its live slots hold at once, not every slot it made.
 struct CaseMemory {
   int64_t tape_bytes = 0;     // its items, made once by the harness
   int64_t first_state = 0;    // one engine's slots in the first stage

@@ -128,8 +128,22 @@ TEST(CaseMemory, EachSlotHoldsWhatItIsGivenAndWhatItMergesNotTheLargest) {
            Make("create", "c", {{"lg_k", 10}}), Update("c", 10),            // 80
            Make("serialize", "c", empty), Make("serialize", "a", empty)};   // images of 80 and 8800
   const CaseMemory m = EstimateCaseMemory(c, &Toy());
-  EXPECT_EQ(m.first_state, 8800 + 8000 + 80);
+  EXPECT_EQ(m.first_state, 8800 + 8000);  // b goes once merged, before c is made
   EXPECT_EQ(m.first_images, 80 + 8800);
+}
+
+TEST(CaseMemory, ASlotNoLaterStepNamesIsLetGo) {
+  // Two slots made per trial, each read once: the stage holds one trial's at a time.
+  Case c;
+  c.ops = {Make("create", "a", {{"lg_k", 10}}), Update("a", 100)};  // 800 bytes
+  for (const std::string trial : {"1", "2", "3", "4"}) {
+    c.ops.push_back(Make("result", "u" + trial, {{"from", "a"}}));
+    c.ops.push_back(Make("result", "r" + trial, {{"from", "u" + trial}}));
+    c.ops.push_back(Make("serialize", "r" + trial, nlohmann::ordered_json::object()));
+  }
+  const CaseMemory m = EstimateCaseMemory(c, &Toy());
+  EXPECT_EQ(m.first_state, 3 * 800);  // a, u<i> and r<i>, not every trial's
+  EXPECT_EQ(m.first_images, 4 * 800);
 }
 
 TEST(CaseMemory, ASlotsWorkingRoomCountsWhereItIsButNotInWhatIsMadeFromIt) {
@@ -139,7 +153,7 @@ TEST(CaseMemory, ASlotsWorkingRoomCountsWhereItIsButNotInWhatIsMadeFromIt) {
            Make("union", "u", {{"lg_k", 10}}), Make("merge", "u", {{"from", "a"}}),
            Make("result", "r", {{"from", "u"}}), Make("serialize", "r", empty)};
   const CaseMemory m = EstimateCaseMemory(c, &Toy());
-  EXPECT_EQ(m.first_state, 800 + 8 * 1024 * 8 + 800);  // a, u's room of 8 * 2^10 items, r
+  EXPECT_EQ(m.first_state, 8 * 1024 * 8 + 800);  // u's room of 8 * 2^10 items, and a, then r
   EXPECT_EQ(m.first_images, 800);
 }
 
