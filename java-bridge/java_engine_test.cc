@@ -217,6 +217,29 @@ TEST(JavaEngine, LibraryExceptionBecomesAnErrorFieldAndTheNextBatchRuns) {
   EXPECT_NEAR(Get((*next)[0], "a.estimate").AsDouble(), 1000, 50);
 }
 
+// The harness tells the engine which slots no later step names (PreparedStage::done_after); told
+// to let go of one early, the engine no longer has it.
+TEST(JavaEngine, ASlotIsLetGoAfterTheStepTheHarnessNames) {
+  for (const char* kind : {"java", "java-direct"}) {
+    auto engine = MakeEngine(kind);
+    ASSERT_NE(engine, nullptr);
+    Case c = ParseCase(R"({"id": "drop", "family": "hll", "ops": [
+        {"op": "create", "sketch": "a", "lg_k": 10, "type": "HLL_4"},
+        {"op": "query", "sketch": "a", "queries": ["estimate"], "as": "first"},
+        {"op": "query", "sketch": "a", "queries": ["estimate"], "as": "second"}]})");
+    PreparedStage stage = PrepareStage(c, c.ops);
+    EXPECT_EQ(stage.done_after[2], std::vector<std::string>{"a"});
+    auto kept = engine->Run({stage});
+    ASSERT_TRUE(kept.ok()) << kept.status();
+    EXPECT_EQ(FieldNames((*kept)[0]), (std::vector<std::string>{"first.estimate", "second.estimate"})) << kind;
+
+    stage.done_after = {{}, {"a"}, {}};
+    auto dropped = engine->Run({stage});
+    ASSERT_TRUE(dropped.ok()) << dropped.status();
+    EXPECT_EQ(FieldNames((*dropped)[0]), (std::vector<std::string>{"first.estimate", "error@op2"})) << kind;
+  }
+}
+
 // A compact KLL image whose serial version says "updatable" (3) reads as levels that do not add
 // up, and sorting them for a quantile sends datasketches-java 9.x's merge sort into unbounded
 // recursion. The StackOverflowError unwinds to the bridge and is this case's

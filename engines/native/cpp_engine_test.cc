@@ -230,6 +230,23 @@ TEST_F(CppEngineTest, MergeByCopyAndByMoveOfTheSameInputs) {
   EXPECT_EQ(obs.Find("a_after_move.type")->bytes, "HLL_8");
 }
 
+// The harness tells the engine which slots no later step names (PreparedStage::done_after); told
+// to let go of one early, the engine no longer has it.
+TEST_F(CppEngineTest, ASlotIsLetGoAfterTheStepTheHarnessNames) {
+  const Case& c = Parse(R"({"id": "drop", "family": "hll", "ops": [
+      {"op": "create", "sketch": "a", "lg_k": 10, "type": "HLL_4"},
+      {"op": "query", "sketch": "a", "queries": ["estimate"], "as": "first"},
+      {"op": "query", "sketch": "a", "queries": ["estimate"], "as": "second"}]})");
+  PreparedStage stage = PrepareStage(c, c.ops);
+  EXPECT_EQ(stage.done_after[2], std::vector<std::string>{"a"});
+  EXPECT_EQ(Names(RunStages({stage}).at(0)), (std::vector<std::string>{"first.estimate", "second.estimate"}));
+
+  stage.done_after = {{}, {"a"}, {}};
+  auto dropped = engine_->Run({stage});
+  ASSERT_FALSE(dropped.ok());
+  EXPECT_NE(dropped.status().message().find("slot 'a' does not exist"), std::string::npos) << dropped.status();
+}
+
 TEST_F(CppEngineTest, DeserializeOfThreeBytesRecordsTheExceptionAndTheNextCaseRuns) {
   const Case& bad = Parse(R"({"id":"bad","family":"hll","ops":[
       {"op":"deserialize","sketch":"s","image":"tiny","mode":"heapify"},

@@ -104,6 +104,8 @@ TEST(EngineProtocol, RunRequestCarriesOpsTapesAndImages) {
     ASSERT_EQ(got.tapes.size(), stages[i].tapes.size());
     for (size_t t = 0; t < got.tapes.size(); ++t) EXPECT_EQ(*got.tapes[t], *stages[i].tapes[t]);
     EXPECT_EQ(got.images, stages[i].images);
+    EXPECT_EQ(got.done_after, stages[i].done_after);  // the engine lets go of the same slots
+    EXPECT_FALSE(got.done_after.empty());
   }
   // The cross stage points into its case's cross ops, as the harness's own stages do.
   EXPECT_EQ(req->stages[1].ops, &req->stages[1].source->cross->ops);
