@@ -4,7 +4,10 @@
 # the Python wheel and the Rust and Go ports out of process, where a crash is a verdict). Checks
 # that the run keeps every case (crashes included) and that the mutants are the same for the
 # same seed.
-#   fuzz_test.sh <dsconform> <corpus> <dsconform-engine or ""> [<cases glob> <per image> <at least>]
+# The reference is the library that recorded the seeds: java (java, java-direct and the others
+# against it), or cpp for a family datasketches-java lacks (the native engine out of process
+# against the ports; skipped, exit 77, in a build without datasketches-cpp).
+#   fuzz_test.sh <dsconform> <corpus> <dsconform-engine or ""> [<cases glob> <per image> <at least> <java|cpp>]
 set -uo pipefail
 dsconform=$1
 corpus=$2
@@ -12,10 +15,18 @@ engine_process=$3  # the dsconform-engine of this build ("" without datasketches
 glob=${4:-'fuzz/hll/sketch/lgk=*/type=HLL_4/*'}
 per_image=${5:-12}
 at_least=${6:-500}
+reference=${7:-java}
 source "$(dirname "$0")/test_lib.sh"
 slice=(--fuzz_from="$corpus" --fuzz_seed=11 --fuzz_per_image="$per_image" --cases="$glob")
-engines=java,java-direct
-[[ -n $engine_process && -x $engine_process ]] && engines+=",cpp@fuzz=$engine_process"
+have_native=0
+[[ -n $engine_process && -x $engine_process ]] && have_native=1
+if [[ $reference == cpp ]]; then
+  [[ $have_native == 1 ]] || { echo "skip: the seeds are datasketches-cpp's and this build has no native engine"; exit 77; }
+  engines="cpp@fuzz=$engine_process"
+else
+  engines=java,java-direct
+  [[ $have_native == 1 ]] && engines+=",cpp@fuzz=$engine_process"
+fi
 # The ports this build set up (a port that lacks the family answers "unsupported", still a record).
 have=$("$dsconform" list engines 2>/dev/null)
 for port in python rust go; do

@@ -79,9 +79,10 @@ class Family {
   virtual std::string CppSnippet(const Case& c) const = 0;
   // Snapshot import (the TCK's serialization_test_data): the file name
   // prefixes of this family's .sk files ("hll4" for hll4_n1000_java.sk), and
-  // the case that reads one such file from the input image named "image",
-  // answers the family's queries and writes it again. Families that import
-  // nothing yet keep the defaults, and their files are reported as skipped.
+  // the case that reads one image alone (such a file, a fuzz mutant) from the
+  // input image named "image", answers the family's queries and writes it
+  // again. Families that import nothing keep the default prefixes, and their
+  // files are reported as skipped; one with no such case, an empty case.
   virtual std::vector<std::string> SnapshotPrefixes() const { return {}; }
   virtual Case SnapshotCase(const std::string& /*id*/, const std::string& /*image*/) const { return Case(); }
 };

@@ -38,6 +38,11 @@ class Density final : public Family {
   // The TCK (serialization_test_data) has no density files: nothing to import.
   std::string JavaSnippet(const Case& c) const override { return DensityJavaSnippet(c); }
   std::string CppSnippet(const Case& c) const override { return DensityCppSnippet(c); }
+
+  // No snapshot prefix: the TCK names no density files, so only the fuzzing reads images alone.
+  Case SnapshotCase(const std::string& id, const std::string& image) const override {
+    return DensitySnapshotCase(id, image);
+  }
 };
 
 }  // namespace

@@ -37,6 +37,9 @@ std::vector<std::string> DensityQueryPoints(const DensityPoints& p);
 
 // The scalar queries every engine answers.
 nlohmann::ordered_json DensityScalarQueries();
+// The case of one density image read alone: read, written again, queried (the differential fuzzing's
+// mutants; no TCK snapshot is named for density).
+Case DensitySnapshotCase(const std::string& id, const std::string& image);
 
 // The step that asks every query of `slot` as `as` (estimates at p's query points unless the
 // sketch is empty, where the library throws).
