@@ -4,6 +4,9 @@
 // image read back and written again, reading and continuing to update, a
 // merge that stays exact, and (cross stage) each engine's image read by
 // every other. Both rank accuracy modes, and the raw-items image (n <= 4).
+// Every step that could draw a bit carries a seed all the same: datasketches-cpp
+// cuts a k of 256 or more to its low 8 bits (RQ12) and compacts, and its reader
+// draws a coin per level, so unpinned its records changed from run to run.
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
@@ -56,27 +59,27 @@ class ReqExact final : public Suite {
     const int64_t values = duplicated ? n / 2 : n;
     const int64_t start = -values / 2;  // negative items, and zero among them
     AddReqCreate(b, "a", k, hra);
-    b.Update("a", ReqItems(start, values, order, 5));
-    if (duplicated) b.Update("a", ReqItems(start, values, order, 6));
+    b.Update("a", ReqItems(start, values, order, 5), {{"seed", 5}});
+    if (duplicated) b.Update("a", ReqItems(start, values, order, 6), {{"seed", 6}});
     b.Step("serialize", "a", {{"form", "compact"}});
     AddReqQuery(b, "a", "a", start, values);
-    b.Step("deserialize", "rt", {{"image", "a.compact"}, {"item", "float"}})
+    b.Step("deserialize", "rt", {{"image", "a.compact"}, {"item", "float"}, {"seed", 8}})
         .Step("serialize", "rt", {{"form", "compact"}})
         .Check("equal", {"a.compact", "rt.compact"});
     // Heapify and continue: b's items join what the image held, still below 6k.
     const int64_t nb = std::max<int64_t>(0, std::min<int64_t>(values, ReqFirstCompaction(k) - 1 - n));
     AddReqCreate(b, "b", k, hra);
-    b.Update("b", ReqItems(start + values, nb, order, 7));
-    b.Step("deserialize", "cont", {{"image", "a.compact"}, {"item", "float"}})
-        .Update("cont", ReqItems(start + values, nb, order, 7))
+    b.Update("b", ReqItems(start + values, nb, order, 7), {{"seed", 7}});
+    b.Step("deserialize", "cont", {{"image", "a.compact"}, {"item", "float"}, {"seed", 9}})
+        .Update("cont", ReqItems(start + values, nb, order, 7), {{"seed", 10}})
         .Step("serialize", "cont", {{"form", "compact"}});
-    b.Step("merge", "a", {{"from", "b"}}).Step("serialize", "a", {{"form", "compact"}, {"as", "merged"}});
+    b.Step("merge", "a", {{"from", "b"}, {"seed", 11}}).Step("serialize", "a", {{"form", "compact"}, {"as", "merged"}});
     AddReqQuery(b, "a", "merged", start, values + nb);
     b.Cross({"a.compact", "merged.compact"});
     const struct { const char* image; const char* slot; int64_t n; } reads[] = {
         {"a.compact", "read_a", values}, {"merged.compact", "read_merged", values + nb}};
     for (const auto& r : reads) {
-      b.Step("deserialize", r.slot, {{"image", r.image}, {"item", "float"}})
+      b.Step("deserialize", r.slot, {{"image", r.image}, {"item", "float"}, {"seed", 12}})
           .Step("serialize", r.slot, {{"form", "compact"}});
       AddReqQuery(b, r.slot, r.slot, start, r.n);
     }
