@@ -142,6 +142,8 @@ func (s *bloomStage) query(o op, io *stageIO) error {
 	return nil
 }
 
+func (s *bloomStage) drop(name string) { delete(s.slots, name) }
+
 func (s *bloomStage) step(o op, it *items, io *stageIO) error {
 	name := o.sketch()
 	switch o.step() {

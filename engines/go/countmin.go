@@ -51,6 +51,8 @@ func seedAndCounters(o op) (int64, error) {
 	return o.int("seed")
 }
 
+func (s *countminStage) drop(name string) { delete(s.slots, name) }
+
 func (s *countminStage) step(o op, it *items, io *stageIO) error {
 	name := o.sketch()
 	switch o.step() {

@@ -86,6 +86,8 @@ func (s *cpcStage) query(o op, io *stageIO) error {
 	return nil
 }
 
+func (s *cpcStage) drop(name string) { delete(s.slots, name) }
+
 func (s *cpcStage) step(o op, it *items, io *stageIO) error {
 	name := o.sketch()
 	switch o.step() {

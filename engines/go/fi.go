@@ -298,6 +298,8 @@ func fiKind(o op) (string, error) {
 	return "", rejected(fmt.Sprintf("item: '%s' is neither long nor string", item))
 }
 
+func (s *fiStage) drop(name string) { delete(s.slots, name) }
+
 func (s *fiStage) step(o op, it *items, io *stageIO) error {
 	name := o.sketch()
 	switch o.step() {

@@ -129,6 +129,8 @@ func (s *hllStage) query(o op, io *stageIO) error {
 	return nil
 }
 
+func (s *hllStage) drop(name string) { delete(s.slots, name) }
+
 func (s *hllStage) step(o op, it *items, io *stageIO) error {
 	name := o.sketch()
 	switch o.step() {

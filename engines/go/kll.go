@@ -294,6 +294,8 @@ func (s *kllStage) compacted(o op, io *stageIO) error {
 	return nil
 }
 
+func (s *kllStage) drop(name string) { delete(s.slots, name) }
+
 func (s *kllStage) step(o op, it *items, io *stageIO) error {
 	name := o.sketch()
 	switch o.step() {

@@ -51,6 +51,8 @@ func (s *reqStage) compacted(o op, io *stageIO) error {
 	return nil
 }
 
+func (s *reqStage) drop(name string) { delete(s.slots, name) }
+
 func (s *reqStage) step(o op, it *items, io *stageIO) error {
 	name := o.sketch()
 	switch o.step() {

@@ -241,6 +241,8 @@ func (s *reservoirStage) union(name string) (resvUnion, error) {
 	return slotAs[resvUnion](s.slots, name, "a reservoir union")
 }
 
+func (s *reservoirStage) drop(name string) { delete(s.slots, name) }
+
 func (s *reservoirStage) step(o op, it *items, io *stageIO) error {
 	from, _ := o.optStr("from")
 	for _, read := range []string{o.sketch(), from} {

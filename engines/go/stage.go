@@ -114,9 +114,11 @@ func (e *missingImage) Error() string {
 	return fmt.Sprintf("image '%s' is neither an image of the stage nor a byte field it produced", e.name)
 }
 
-// familyStage is one family's steps on the module; a fresh one per stage.
+// familyStage is one family's steps on the module; a fresh one per stage. drop lets go of a slot
+// no later step names (the stage's "drops").
 type familyStage interface {
 	step(o op, it *items, io *stageIO) error
+	drop(name string)
 }
 
 type family struct {
@@ -303,6 +305,9 @@ func runStage(stage map[string]any, families []family, payloads [][]byte, outPay
 			if slices.Contains(slotMakers, step) {
 				delete(unusable, o.sketch())
 			}
+			for _, name := range dropsAfter(stage, index) {
+				state.drop(name)
+			}
 			continue
 		}
 		name := fmt.Sprintf("error@op%d", index)
@@ -323,6 +328,23 @@ func runStage(stage map[string]any, families []family, payloads [][]byte, outPay
 		break
 	}
 	return map[string]any{"fields": io.obs.fields}, nil
+}
+
+// dropsAfter are the slots the harness says no step after ops[index] names (the stage's optional
+// "drops": one list per step).
+func dropsAfter(stage map[string]any, index int) []string {
+	lists, _ := stage["drops"].([]any)
+	if index >= len(lists) {
+		return nil
+	}
+	list, _ := lists[index].([]any)
+	names := make([]string, 0, len(list))
+	for _, n := range list {
+		if name, ok := n.(string); ok {
+			names = append(names, name)
+		}
+	}
+	return names
 }
 
 // slotIn is the value of the slot `name`, or the step's rejection when there is none.

@@ -42,6 +42,8 @@ func (s *tdigestStage) slot(name string) (*tdigest.Double, error) {
 	return d, nil
 }
 
+func (s *tdigestStage) drop(name string) { delete(s.slots, name) }
+
 func (s *tdigestStage) step(o op, it *items, io *stageIO) error {
 	name := o.sketch()
 	switch o.step() {

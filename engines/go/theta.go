@@ -151,6 +151,8 @@ func (s *thetaStage) query(o op, io *stageIO) error {
 	return nil
 }
 
+func (s *thetaStage) drop(name string) { delete(s.slots, name) }
+
 func (s *thetaStage) step(o op, it *items, io *stageIO) error {
 	name := o.sketch()
 	switch o.step() {

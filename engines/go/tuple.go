@@ -62,6 +62,8 @@ func (s *tupleStage) slotNamed(o op, key string) (tupleSlot, error) {
 	return s.slot(name)
 }
 
+func (s *tupleStage) drop(name string) { delete(s.slots, name) }
+
 func (s *tupleStage) step(o op, it *items, io *stageIO) error {
 	name := o.sketch()
 	switch step := o.step(); step {

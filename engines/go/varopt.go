@@ -89,6 +89,8 @@ func varoptUnion[T any](s *varoptStage, name string) (*sampling.VarOptItemsUnion
 	return v, nil
 }
 
+func (s *varoptStage) drop(name string) { delete(s.slots, name) }
+
 func (s *varoptStage) step(o op, it *items, io *stageIO) error {
 	if _, ok := o["seed"]; ok && !s.ownBits {
 		s.ownBits = true

@@ -299,6 +299,7 @@ def run_stage(stage, payloads, out_payloads):
     make_stage, step_methods = FAMILY_STAGES[family]
     images = {name: payloads[i] for name, i in stage.get("images", {}).items()}
     tapes = [payloads[i] for i in stage.get("tapes", [])]
+    drops = stage.get("drops", [])
     first_payload = len(out_payloads)
     obs = Observations(out_payloads)
     state = make_stage(images, obs)
@@ -331,6 +332,9 @@ def run_stage(stage, payloads, out_payloads):
             step(state, op, tape)
             if name in SLOT_MAKERS:
                 unusable.discard(op.get("sketch"))
+            # The slots no later step names: every family's stage keeps its sketches in `slots`.
+            for slot in (drops[index] if index < len(drops) else []):
+                state.slots.pop(slot, None)
         except Rejected as e:
             del out_payloads[first_payload:]
             return {"rejected": where + "%d: %s" % (index, e)}

@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "engines/go/go_engine_spec.h"
 #include "frontends/conformance/port_engine_test_fixture.h"
+#include "frontends/conformance/slots_let_go_check.h"
 #include "gtest/gtest.h"
 #include "harness/case/case_builder.h"
 #include "harness/engine/declared_steps.h"
@@ -44,6 +45,8 @@ TEST_F(GoEngineTest, NamesItselfAfterTheModuleAndDeclaresItsFamilies) {
   for (const char* family : {"hll", "theta", "cpc", "fi", "kll", "tuple", "req"})
     EXPECT_TRUE((*engine)->SupportsFamily(family)) << family;
 }
+
+TEST_F(GoEngineTest, LetsGoOfTheSlotsTheHarnessNames) { ExpectSlotsLetGoWhenTold(*factory_); }
 
 TEST_F(GoEngineTest, EstimatesAndImagesAreThoseOfAnHllSketch) {
   const Observations obs = RunOne(HllSketchCase("HLL_4", 3000));

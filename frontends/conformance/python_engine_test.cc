@@ -4,6 +4,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "frontends/conformance/slots_let_go_check.h"
 #include "gtest/gtest.h"
 #include "harness/case/case_builder.h"
 #include "harness/engine/declared_steps.h"
@@ -120,6 +121,8 @@ std::vector<Case> HandPickedCases() {
                       .Build());
   return cases;
 }
+
+TEST_F(PythonEngineTest, LetsGoOfTheSlotsTheHarnessNames) { ExpectSlotsLetGoWhenTold(*factory_); }
 
 TEST_F(PythonEngineTest, NamesItselfAfterTheWheel) {
   EXPECT_TRUE(absl::StartsWith(factory_->name(), "python@")) << factory_->name();

@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "engines/rust/rust_engine_spec.h"
 #include "frontends/conformance/port_engine_test_fixture.h"
+#include "frontends/conformance/slots_let_go_check.h"
 #include "gtest/gtest.h"
 #include "harness/case/case_builder.h"
 #include "harness/engine/declared_steps.h"
@@ -46,6 +47,8 @@ TEST_F(RustEngineTest, NamesItselfAfterTheCrateAndDeclaresItsFamilies) {
     EXPECT_TRUE((*engine)->SupportsFamily(family)) << family;
   EXPECT_FALSE((*engine)->SupportsFamily("density"));  // no such family in the harness
 }
+
+TEST_F(RustEngineTest, LetsGoOfTheSlotsTheHarnessNames) { ExpectSlotsLetGoWhenTold(*factory_); }
 
 TEST_F(RustEngineTest, EstimatesAndImagesAreThoseOfAnHllSketch) {
   const Observations obs = RunOne(HllSketchCase("HLL_4", 3000));

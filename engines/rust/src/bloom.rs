@@ -131,6 +131,10 @@ fn bitmap(answers: &[bool]) -> Vec<u8> {
 }
 
 impl FamilyStage for BloomStage {
+    fn drop_slot(&mut self, name: &str) {
+        self.slots.remove(name);
+    }
+
     fn step(&mut self, op: &Op, items: Option<Items>, io: &mut StageIo) -> Result<(), StepError> {
         let name = op.sketch();
         match op.step() {

@@ -104,6 +104,10 @@ impl CpcStage {
 }
 
 impl FamilyStage for CpcStage {
+    fn drop_slot(&mut self, name: &str) {
+        self.slots.remove(name);
+    }
+
     fn step(&mut self, op: &Op, items: Option<Items>, io: &mut StageIo) -> Result<(), StepError> {
         let name = op.sketch();
         match op.step() {

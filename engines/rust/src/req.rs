@@ -136,6 +136,10 @@ impl ReqStage {
 }
 
 impl FamilyStage for ReqStage {
+    fn drop_slot(&mut self, name: &str) {
+        self.slots.remove(name);
+    }
+
     fn step(&mut self, op: &Op, items: Option<Items>, io: &mut StageIo) -> Result<(), StepError> {
         let name = op.sketch();
         match op.step() {

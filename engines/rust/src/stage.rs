@@ -104,6 +104,8 @@ impl StageIo<'_, '_> {
 /// One family's steps on the crate; a fresh one per stage.
 pub trait FamilyStage {
     fn step(&mut self, op: &Op, items: Option<Items>, io: &mut StageIo) -> Result<(), StepError>;
+    /// Lets go of a slot no later step names (the stage's "drops").
+    fn drop_slot(&mut self, name: &str);
 }
 
 pub struct Family {
@@ -249,6 +251,10 @@ pub fn run_stage(
             Ok(()) => {
                 if SLOT_MAKERS.contains(&step) {
                     unusable.remove(op.sketch());
+                }
+                let drops = stage.get("drops").and_then(Value::as_array).and_then(|d| d.get(index));
+                for name in drops.and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str) {
+                    state.drop_slot(name);
                 }
             }
             Err(StepError::Rejected(m)) => {

@@ -201,6 +201,10 @@ theta_queries!(ThetaSketch);
 theta_queries!(CompactThetaSketch);
 
 impl FamilyStage for ThetaStage {
+    fn drop_slot(&mut self, name: &str) {
+        self.slots.remove(name);
+    }
+
     fn step(&mut self, op: &Op, items: Option<Items>, io: &mut StageIo) -> Result<(), StepError> {
         let name = op.sketch();
         match op.step() {

@@ -579,6 +579,10 @@ macro_rules! by_summary {
 }
 
 impl FamilyStage for TupleStage {
+    fn drop_slot(&mut self, name: &str) {
+        self.slots.remove(name);
+    }
+
     fn step(&mut self, op: &Op, items: Option<Items>, io: &mut StageIo) -> Result<(), StepError> {
         let name = op.sketch();
         match op.step() {

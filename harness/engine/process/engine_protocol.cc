@@ -230,6 +230,7 @@ std::string EncodeRunRequest(uint64_t id, absl::Span<const PreparedStage> stages
       payloads.push_back(bytes);
     }
     js["images"] = std::move(images);
+    js["drops"] = s.done_after;
     jstages.push_back(std::move(js));
   }
   OrderedJson h;
