@@ -292,6 +292,22 @@ TEST(Differ, OwnRandomBitsTakeTheLanguageFieldsOutEvenWithinOneLanguage) {
     EXPECT_EQ(r.fields_unsupported, 2);
     EXPECT_EQ(r.fields_language_specific, 2);
   }
+  // What a step answering a lang. field throws is language-specific too.
+  std::vector<Op> steps(2);
+  steps[1].op = "serialize";
+  steps[1].sketch = "r";
+  steps[1].args = {{"as", "lang.r_more"}, {"form", "compact"}};
+  DiffOptions with_steps = same;
+  with_steps.steps = &steps;
+  auto threw = own;
+  threw.fields.push_back({"error@op1", Value::Error("ValueError", "byte must be in range(0, 256)", "")});
+  for (const auto& [ref, cand] : {std::pair(pinned, threw), std::pair(threw, pinned)}) {
+    DiffResult t = DiffObservations(ref, cand, nullptr, with_steps);
+    ASSERT_EQ(t.diffs.size(), 1u);
+    EXPECT_EQ(t.diffs[0].field, "a.n");
+  }
+  steps[1].args = {{"form", "compact"}};  // an error at any other step is still a difference
+  EXPECT_EQ(DiffObservations(pinned, threw, nullptr, with_steps).diffs.size(), 2u);
   // Any other unsupported lang. step (Java cannot copy) leaves the rest compared.
   auto copy = Obs({{"lang.b.copy", Value::Unsupported("no copy")}, {"lang.n4.ranks[0]", Value::Double(0.5)}});
   DiffResult r = DiffObservations(pinned, copy, nullptr, same);
