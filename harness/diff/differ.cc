@@ -109,15 +109,21 @@ bool LanguageSpecific(const std::string& field) { return field.rfind("lang.", 0)
 
 bool DrewOwnRandomBits(const Observations& obs) { return obs.Find(kOwnRandomBitsField) != nullptr; }
 
+// The step that threw `field` when it is an error@op<i> and the steps are known; else null.
+const Op* StepThatThrew(const std::string& field, const DiffOptions& options) {
+  size_t i = 0;
+  if (options.steps == nullptr || field.rfind("error@op", 0) != 0 || !absl::SimpleAtoi(field.substr(8), &i) ||
+      i >= options.steps->size())
+    return nullptr;
+  return &(*options.steps)[i];
+}
+
 // Whether `field` is an error@op<i> thrown by a step whose answer is a lang. field (its `as`): the
 // step answers from language-specific state, so what it throws is language-specific too (python
 // writes its own random sample of strings outside Latin-1 only sometimes: VO7).
 bool ThrownAtALanguageStep(const std::string& field, const DiffOptions& options) {
-  size_t i = 0;
-  if (options.steps == nullptr || field.rfind("error@op", 0) != 0 || !absl::SimpleAtoi(field.substr(8), &i) ||
-      i >= options.steps->size())
-    return false;
-  return LanguageSpecific((*options.steps)[i].Str("as"));
+  const Op* step = StepThatThrew(field, options);
+  return step != nullptr && LanguageSpecific(step->Str("as"));
 }
 
 std::map<std::string, bool> UnsupportedSlots(const Observations& obs) {
@@ -132,17 +138,14 @@ std::map<std::string, bool> UnsupportedSlots(const Observations& obs) {
 // in `other` (it could not make the slot, so the step never ran there)
 // (DiffOptions::steps).
 bool ThrewWhereTheOtherCannot(const std::string& field, const Observations& other, const DiffOptions& options) {
-  size_t i = 0;
-  if (options.steps == nullptr || field.rfind("error@op", 0) != 0 || !absl::SimpleAtoi(field.substr(8), &i) ||
-      i >= options.steps->size())
-    return false;
-  const Op& step = (*options.steps)[i];
-  const Value* answer = other.Find(step.sketch + "." + step.op);
+  const Op* step = StepThatThrew(field, options);
+  if (step == nullptr) return false;
+  const Value* answer = other.Find(step->sketch + "." + step->op);
   if (answer != nullptr && answer->kind == Value::Kind::kUnsupported) return true;
-  if (step.sketch.empty()) return false;
-  for (size_t j = 0; j < i; ++j) {
-    const Op& before = (*options.steps)[j];
-    if (before.sketch != step.sketch) continue;
+  if (step->sketch.empty()) return false;
+  for (const Op* earlier_step = options.steps->data(); earlier_step != step; ++earlier_step) {
+    const Op& before = *earlier_step;
+    if (before.sketch != step->sketch) continue;
     const Value* earlier = other.Find(before.sketch + "." + before.op);
     if (earlier != nullptr && earlier->kind == Value::Kind::kUnsupported) return true;
   }
