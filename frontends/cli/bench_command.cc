@@ -225,12 +225,10 @@ int BenchCommand(const std::vector<std::string>& args, const std::string& comman
   if (!known.ok()) return UsageError(std::string(known.status().message()));
   if (!known->paths.empty()) setup.options.known_differences = &*known;
   const std::string reference = absl::GetFlag(FLAGS_reference);
-  for (size_t i = 0; i < setup.factories.size(); ++i) {
-    const std::string name = setup.factories[i]->name();
-    setup.info.engines.push_back(name);
-    if (!reference.empty() && (name == reference || name.substr(0, name.find('@')) == reference))
-      setup.options.reference = i;
-  }
+  for (auto* factory : setup.factories) setup.info.engines.push_back(factory->name());
+  auto reference_index = ReferenceIndex(setup.info.engines, reference);
+  if (!reference_index.ok()) return UsageError(std::string(reference_index.status().message()));
+  setup.options.reference = *reference_index;
   setup.info.reference = setup.info.engines[setup.options.reference];
   setup.info.command_line = command_line;
   setup.info.suites = SplitList(absl::GetFlag(FLAGS_suite));

@@ -28,6 +28,8 @@ check "lgK out of range" 2 "$dsconform" run --cases_file="$work/cases.jsonl"
 grep -q "/ops/0: lg_k: must be in 4..21, got 22" "$work/err" || fail "lgK message: $(cat "$work/err")"
 check "unwritable report dir" 2 "$dsconform" run "${common[@]}" --report_dir=/proc/dsconform
 check "repro of an unknown case" 2 "$dsconform" repro 'hll/nothing'
+check "a reference among none of the engines" 2 "$dsconform" run "${common[@]}" --reference=python
+expect_in "$work/err" "--reference=python names none of the engines of this run (java@"
 
 check "one worker" 0 "$dsconform" run "${common[@]}" --jobs=1 --report_dir="$work/j1"
 check "two workers" 0 "$dsconform" run "${common[@]}" --jobs=2 --report_dir="$work/j2"

@@ -90,6 +90,16 @@ std::vector<std::string> DescribeEngines() {
   return lines;
 }
 
+absl::StatusOr<size_t> ReferenceIndex(const std::vector<std::string>& names, const std::string& reference) {
+  if (reference.empty()) return 0;
+  for (size_t i = 0; i < names.size(); ++i)
+    if (names[i] == reference) return i;
+  for (size_t i = 0; i < names.size(); ++i)
+    if (names[i].substr(0, names[i].find('@')) == reference) return i;
+  return absl::InvalidArgumentError(absl::StrCat("--reference=", reference, " names none of the engines of this run (",
+                                                 absl::StrJoin(names, ", "), ")"));
+}
+
 bool HaveCpp() {
 #ifdef DSCONFORM_HAVE_CPP
   return true;

@@ -86,8 +86,11 @@ int ReproCommand(const std::vector<std::string>& args) {
   options.max_record_image_bytes = -1;  // one case: its images whole
   options.families = &CompiledFamilies();
   const std::string reference = absl::GetFlag(FLAGS_reference);
-  for (size_t i = 0; i < (*workers)[0].size(); ++i)
-    if (!reference.empty() && (*workers)[0][i]->name().rfind(reference, 0) == 0) options.reference = i;
+  std::vector<std::string> names;
+  for (const auto& engine : (*workers)[0]) names.push_back(engine->name());
+  auto reference_index = ReferenceIndex(names, reference);
+  if (!reference_index.ok()) return UsageError(std::string(reference_index.status().message()));
+  options.reference = *reference_index;
   std::printf("\n# results\n");
   PrintingSink sink(absl::GetFlag(FLAGS_writer));
   std::vector<IndexedCase> one = {{0, &*c}};

@@ -20,6 +20,7 @@
 #include "frontends/cli/case_selection.h"
 #include "frontends/cli/cli_flags.h"
 #include "frontends/cli/commands.h"
+#include "frontends/cli/engine_catalog.h"
 #include "frontends/cli/report_output.h"
 #include "frontends/cli/test_signal.h"
 #include "harness/case/glob_match.h"
@@ -251,14 +252,10 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
   const std::string reference = absl::GetFlag(FLAGS_reference);
   RunInfo info;
   info.command_line = command_line;
-  for (size_t i = 0; i < (*workers)[0].size(); ++i) {
-    const std::string name = (*workers)[0][i]->name();
-    info.engines.push_back(name);
-    if (!reference.empty() && (name == reference || name.substr(0, name.find('@')) == reference)) options.reference = i;
-  }
-  if (!reference.empty() && info.engines[options.reference].rfind(reference, 0) != 0)
-    return UsageError(absl::StrCat("--reference=", reference, " names none of the engines of this run (",
-                                   absl::StrJoin(info.engines, ", "), ")"));
+  for (const auto& engine : (*workers)[0]) info.engines.push_back(engine->name());
+  auto reference_index = ReferenceIndex(info.engines, reference);
+  if (!reference_index.ok()) return UsageError(std::string(reference_index.status().message()));
+  options.reference = *reference_index;
   info.reference = info.engines[options.reference];
   info.suites = inputs.suites;
   info.engine_specs = inputs.engine_specs;
