@@ -1,5 +1,7 @@
 #include "frontends/cli/engine_catalog.h"
 
+#include <filesystem>
+
 #include "absl/flags/flag.h"
 #include "absl/strings/match.h"
 #include "engines/python/python_engine_spec.h"
@@ -58,6 +60,7 @@ EngineRequest EngineRequestFromFlags() {
   request.engine_memory_mib = absl::GetFlag(FLAGS_engine_memory);
   auto budget = MemoryBudgetFromFlag();
   request.memory_budget_bytes = budget.ok() ? *budget : -1;  // ResolveEngines says what is wrong
+  request.native_apart = !absl::GetFlag(FLAGS_fuzz_from).empty();
   return request;
 }
 
@@ -100,6 +103,24 @@ absl::StatusOr<size_t> ReferenceIndex(const std::vector<std::string>& names, con
                                                  absl::StrJoin(names, ", "), ")"));
 }
 
+#ifdef DSCONFORM_HAVE_CPP
+namespace {
+
+// "cpp" as an out-of-process spec: this build's dsconform-engine, beside the running dsconform.
+absl::StatusOr<std::string> NativeApartSpec() {
+  std::error_code ec;
+  const std::filesystem::path self = std::filesystem::canonical("/proc/self/exe", ec);
+  const std::filesystem::path program = self.parent_path() / "dsconform-engine";
+  if (ec || !std::filesystem::exists(program, ec))
+    return absl::FailedPreconditionError(absl::StrCat(
+        "cpp: damaged images (--fuzz_from) run the native engine in its own process, and this build has no ",
+        "dsconform-engine beside dsconform (build the target, or name one: cpp@<label>=<path>)"));
+  return absl::StrCat(CppEngineName(), "=", program.string());
+}
+
+}  // namespace
+#endif
+
 bool HaveCpp() {
 #ifdef DSCONFORM_HAVE_CPP
   return true;
@@ -129,7 +150,14 @@ absl::StatusOr<std::vector<std::unique_ptr<EngineFactory>>> ResolveEngines(const
   }
   if (!request.java_jar.empty()) specs.push_back("java@" + request.java_jar);
   std::vector<std::unique_ptr<EngineFactory>> out;
-  for (const std::string& spec : specs) {
+  for (std::string spec : specs) {
+#ifdef DSCONFORM_HAVE_CPP
+    if (request.native_apart && (spec == "cpp" || spec == CppEngineName())) {
+      auto apart = NativeApartSpec();
+      if (!apart.ok()) return apart.status();
+      spec = *apart;
+    }
+#endif
     // Out-of-process engines first: "cpp@pr-123=<path>" is one of theirs.
     auto process = ParsePythonEngineSpec(spec);
     bool jvm = false;

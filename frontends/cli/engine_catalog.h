@@ -16,10 +16,13 @@ struct EngineRequest {
   std::string java_jar;                  // an extra datasketches-java jar
   int64_t engine_memory_mib = 0;         // per out-of-process engine; 0: no limit
   int64_t memory_budget_bytes = 0;       // the run's (--memory): sizes the Java heap; 0: the JVM's default 2 GiB
+  // Damaged images (--fuzz_from) can crash the native library: "cpp" then runs this build's
+  // dsconform-engine in its own process, so a crash is its case's verdict, not the run's end.
+  bool native_apart = false;
 };
 
-// The request the flags --engines, --jvm_options, --java_jar and
-// --engine_memory make.
+// The request the flags --engines, --jvm_options, --java_jar, --engine_memory, --memory and
+// --fuzz_from make.
 EngineRequest EngineRequestFromFlags();
 
 // Turns engine specs into factories; an unknown spec is an error that lists

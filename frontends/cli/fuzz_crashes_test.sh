@@ -52,6 +52,23 @@ for line in open(sys.argv[1]):
     e = json.loads(line)
     print(e["file"] + "\t" + " ".join(e["crashes"]))' "$list")
 [[ $entries -gt 0 ]] || fail "no entries in $list"
+
+# Mutants run "cpp" in its own process: a REQ image without levels (FZ28) that crashes
+# datasketches-cpp is its case's record, and the run goes on to the next case. --reference=cpp
+# takes the first engine of that kind.
+if [[ -n $native && -n $engine_process && -x $engine_process ]]; then
+  mutant='fuzz/req/exact/mode=hra/k=4/n=5/order=shuffled/cont.compact/numLevels'
+  "$dsconform" run --fuzz_from="$(dirname "$list")/req-java-9.1.0.jsonl.zst" --fuzz_seed=1 --fuzz_per_image=12 \
+    --cases="$mutant=0,$mutant+1" --engines=java,cpp,"cpp@again=$engine_process" --reference=cpp \
+    --progress=none --report_dir="$work/apart" >"$work/out" 2>"$work/err"
+  status=$?
+  records=$(grep -c "\"reference\":\"$native\"" "$work/apart/records.jsonl" 2>/dev/null || echo 0)
+  if [[ ($status == 0 || $status == 1) && $records == 4 ]]; then
+    echo "ok   mutants on java,cpp: $native in its own process and the reference, exit $status, $records records"
+  else
+    fail "mutants on java,cpp: exit $status, $records records against $native: $(tail -3 "$work/err")"
+  fi
+fi
 # Every kept image is listed, so that none is replayed on the engines that crash on it.
 for f in "$dir"/*.sk; do
   grep -q "\"file\": \"$(basename "$f")\"" "$list" || fail "$(basename "$f") is not listed in $(basename "$list")"
