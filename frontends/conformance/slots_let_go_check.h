@@ -33,7 +33,9 @@ inline void ExpectSlotsLetGoWhenTold(EngineFactory& factory) {
   stage.done_after = {{}, {"a"}, {}};
   auto dropped = (*engine)->Run(absl::MakeConstSpan(&stage, 1));
   // The next step finds no slot a: the stage ends in that step's error, or is rejected whole.
-  if (dropped.ok()) EXPECT_EQ((*dropped)[0].Find("second.estimate"), nullptr);
+  if (dropped.ok()) {
+    EXPECT_EQ((*dropped)[0].Find("second.estimate"), nullptr);
+  }
 }
 
 }  // namespace dsconform

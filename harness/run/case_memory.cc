@@ -163,7 +163,10 @@ StageSize SizeStageBlind(const std::vector<Op>& ops, double read, double read_la
 int64_t Bytes(double d) { return static_cast<int64_t>(std::min(d, 9.0e18)); }
 
 struct HeldParts {
-  double tape, per_engine, images, harness;
+  double tape;
+  double here;  // an engine in this process: its slots and the image it is writing
+  double java;  // a Java engine: its slots, its answer, one writer's images it reads, an image's copy
+  double harness;
 };
 
 HeldParts PartsOf(const CaseMemory& m, const EngineMix& engines) {
@@ -174,8 +177,9 @@ HeldParts PartsOf(const CaseMemory& m, const EngineMix& engines) {
   const double cross = static_cast<double>(m.cross_state + m.cross_images + m.cross_read);
   const double harness = e * static_cast<double>(m.cross_read) +
                          std::min(e, 2.0) * static_cast<double>(std::max(m.first_images, m.cross_images));
-  return {static_cast<double>(m.tape_bytes), std::max(first, cross),
-          static_cast<double>(std::max(m.first_images, m.cross_images)), harness};
+  const double largest = static_cast<double>(m.largest_image);
+  const double here = static_cast<double>(std::max(m.first_state, m.cross_state)) + largest;
+  return {static_cast<double>(m.tape_bytes), here, std::max(first, cross) + largest, harness};
 }
 
 int64_t Mib(double bytes) { return static_cast<int64_t>(bytes / (1 << 20)); }
@@ -186,14 +190,17 @@ CaseHeld CaseMemory::Held(const EngineMix& engines) const {
   const HeldParts p = PartsOf(*this, engines);
   // A worker's engines take a batch one after another, so its Java engines hold the heap one at
   // a time: what one holds until it answers is garbage when the next starts.
-  return {Bytes(p.tape + engines.here * p.per_engine + p.harness),
-          Bytes(engines.java > 0 ? p.per_engine + p.images : 0)};
+  return {Bytes(p.tape + engines.here * p.here + p.harness),
+          Bytes(engines.java > 0 ? p.java : 0)};
 }
 
 std::string CaseMemory::Parts(const EngineMix& engines) const {
   const HeldParts p = PartsOf(*this, engines);
-  return absl::StrCat("items ", Mib(p.tape), ", each engine's slots and images ", Mib(p.per_engine),
-                      ", answers the harness keeps ", Mib(p.harness));
+  std::string parts = absl::StrCat("items ", Mib(p.tape));
+  if (engines.here > 0) absl::StrAppend(&parts, ", the native engine's slots ", Mib(p.here));
+  if (engines.java > 0) absl::StrAppend(&parts, ", a Java engine's slots and images ", Mib(p.java));
+  absl::StrAppend(&parts, ", answers the harness keeps ", Mib(p.harness));
+  return parts;
 }
 
 CaseMemory EstimateCaseMemory(const Case& c, const StepVocabulary* vocabulary) {
@@ -215,6 +222,9 @@ CaseMemory EstimateCaseMemory(const Case& c, const StepVocabulary* vocabulary) {
   const StageSize first = size(c.ops, inputs, largest_input, 0);
   m.first_state = Bytes(first.state);
   m.first_images = Bytes(first.images);
+  // No image it writes is larger than the largest it writes or reads, nor than all it writes.
+  auto largest_written = [](const StageSize& s) { return std::min(s.largest_image, s.images); };
+  m.largest_image = Bytes(largest_written(first));
   if (c.cross) {
     // It reads images the first stage wrote, each no larger than its largest.
     const double read = static_cast<double>(c.cross->images.size()) * first.largest_image;
@@ -222,6 +232,7 @@ CaseMemory EstimateCaseMemory(const Case& c, const StepVocabulary* vocabulary) {
     m.cross_state = Bytes(cross.state);
     m.cross_read = Bytes(read);
     m.cross_images = Bytes(cross.images);
+    m.largest_image = std::max(m.largest_image, Bytes(largest_written(cross)));
   }
   return m;
 }

@@ -51,14 +51,18 @@ struct CaseMemory {
   int64_t cross_state = 0;    // one reader's slots in the cross stage, for one writer's images
   int64_t cross_read = 0;     // the images of one writer it reads
   int64_t cross_images = 0;   // the images one reader writes from them
+  int64_t largest_image = 0;  // the largest image a stage writes
 
   // Each engine holds the larger of its stages (its slots, the images it answers and, reading,
   // one writer's images) where it keeps its sketches; the harness keeps two engines' answers at
   // a time (the one compared with, and the one compared: batch_records.h), and one copy of each
-  // writer's images until the readers have read them. A Java engine also holds its answers' images once more, in the buffer it returns; a
-  // worker's Java engines run one after another, so the Java heap holds one engine's at a time.
+  // writer's images until the readers have read them. An engine in this process writes its
+  // images into its answer and reads the harness's copies, so beside its slots it holds only the
+  // image it is writing. A Java engine copies each image the library hands it into its answer's
+  // chunks (ResultWriter), so it holds one image twice for a moment; a worker's Java engines run
+  // one after another, so the Java heap holds one engine's at a time.
   CaseHeld Held(const EngineMix& engines) const;
-  // Held's parts in MiB, for a message: "items 128, each engine's slots and images 96, ...".
+  // Held's parts in MiB, for a message: "items 128, the native engine's slots 32, ...".
   std::string Parts(const EngineMix& engines) const;
 };
 

@@ -109,14 +109,33 @@ TEST(CaseMemory, ReadersHoldOneWritersImagesAndTheHarnessTwoAnswersAtATime) {
   EXPECT_EQ(m.cross_read, 800);
   EXPECT_EQ(m.cross_state, 800);
   EXPECT_EQ(m.cross_images, 800);
-  // Three engines: each reads one writer's images at a time (800 + 800 + 800 bytes), and the
-  // harness keeps the 3 writers' images and two answers at a time.
-  EXPECT_EQ(m.Held(EngineMix{3, 0, 0}).native, 800 + 3 * 2400 + 3 * 800 + 2 * 800);
-  // The same engines' slots and images in the Java heap (with each answer's buffer) or in their
+  EXPECT_EQ(m.largest_image, 800);
+  // The native engine, a Java and an out-of-process one: the harness keeps the tape, the 3
+  // writers' images and two answers at a time; the native engine beside them its slots and the
+  // image it is writing (what it writes is its answer, what it reads the harness's copy).
+  EXPECT_EQ(m.Held(EngineMix{1, 1, 1}).native, 800 + (800 + 800) + 3 * 800 + 2 * 800);
+  // The Java engines' slots and images in the Java heap (with each answer's buffer) or in their
   // own processes: this process keeps the tape and the answers.
   EXPECT_EQ(m.Held(EngineMix{0, 2, 1}).native, 800 + 3 * 800 + 2 * 800);
   EXPECT_EQ(m.Held(EngineMix{0, 2, 1}).java, 2400 + 800);  // one Java engine's at a time
-  EXPECT_EQ(m.Held(EngineMix{1, 0, 0}).native, 800 + 2400 + 800 + 800);  // one engine: its own answer
+  EXPECT_EQ(m.Held(EngineMix{1, 0, 0}).native, 800 + 1600 + 800 + 800);  // one engine: its own answer
+  EXPECT_EQ(m.Parts(EngineMix{1, 1, 0}),
+            "items 0, the native engine's slots 0, a Java engine's slots and images 0, answers the harness keeps 0");
+}
+
+TEST(CaseMemory, AnEngineWritesItsImagesIntoItsAnswerOneAtATime) {
+  Case c;
+  const auto empty = nlohmann::ordered_json::object();
+  c.ops = {Make("create", "a", {{"lg_k", 10}}), Update("a", 100), Make("serialize", "a", empty),
+           Make("create", "b", {{"lg_k", 10}}), Update("b", 50), Make("serialize", "b", empty)};
+  const CaseMemory m = EstimateCaseMemory(c, &Toy());
+  EXPECT_EQ(m.first_images, 800 + 400);
+  EXPECT_EQ(m.largest_image, 800);
+  EXPECT_EQ(m.first_state, 800);  // a is let go before b is made
+  // The native engine: the tape, its slots and the image it is writing; its answer is the harness's.
+  EXPECT_EQ(m.Held(EngineMix{1, 0, 0}).native, 1200 + (800 + 800) + 1200);
+  // A Java engine: its slots, its answer's chunks and the library's copy of one image.
+  EXPECT_EQ(m.Held(EngineMix{0, 1, 0}).java, 800 + 1200 + 800);
 }
 
 TEST(CaseMemory, EachSlotHoldsWhatItIsGivenAndWhatItMergesNotTheLargest) {
