@@ -19,16 +19,6 @@ bool ParseNumber(const std::string& s, double* out) {
 
 }  // namespace
 
-CaseParams CaseParams::Of(const std::string& case_id) {
-  CaseParams p;
-  for (absl::string_view segment : absl::StrSplit(case_id, '/')) {
-    const size_t eq = segment.find('=');
-    if (eq == absl::string_view::npos) p.bare.insert(std::string(segment));
-    else p.values[std::string(segment.substr(0, eq))] = std::string(segment.substr(eq + 1));
-  }
-  return p;
-}
-
 absl::StatusOr<CasePredicate> CasePredicate::Parse(const std::string& text) {
   CasePredicate p;
   p.text_ = text;

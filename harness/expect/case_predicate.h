@@ -7,17 +7,9 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "harness/case/case_params.h"
 
 namespace dsconform {
-
-// The parameters a case id states: its key=value segments ("hll/sketch/lgk=13/type=HLL_4/n=769":
-// lgk, type, n) and its bare segments ("kll/exact/item=string/utf8/k=8/n=2": kll, exact, utf8).
-struct CaseParams {
-  std::map<std::string, std::string> values;
-  std::set<std::string> bare;
-
-  static CaseParams Of(const std::string& case_id);
-};
 
 // One condition on a case's parameters, as a rule states it:
 //   "lgk >= 13"  numeric comparison (<, <=, >, >=);  "gen = byte_*", "n != 0"  glob (in)equality;

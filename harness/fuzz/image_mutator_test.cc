@@ -78,5 +78,41 @@ TEST(FuzzCasesTest, EachDistinctImageOfARecordingGivesCasesOfSuiteFuzz) {
   EXPECT_EQ(cases[0].inputs.count("image"), 1u);
 }
 
+// A mutant is read as the suite case that wrote its image: its id keeps that case's item type or
+// summary, which the image does not say (a string KLL image read as doubles is damaged twice).
+TEST(FuzzCasesTest, AMutantIsReadWithTheItemTypeOfTheCaseThatWroteIt) {
+  struct Seed {
+    std::string family, id, member, expected;
+  };
+  const std::vector<Seed> written = {
+      {"kll", "kll/exact/item=string/k=8/n=2/order=shuffled", "item", "string"},
+      {"kll", "kll/exact/item=float/k=8/n=2/order=shuffled", "item", "float"},
+      {"quantiles", "quantiles/exact/item=long/k=2/n=1/order=shuffled", "item", "long"},
+      {"fi", "fi/streams/item=string/lgmax=3/n=5", "item", "string"},
+      {"tdigest", "tdigest/exact/item=float/k=100/n=5", "item", "float"},
+      {"varopt", "varopt/exact/item=utf8/k=8/weights=unit/n=7", "item", "string"},
+      {"reservoir", "reservoir/exact/item=string/api=items/k=2/n=1", "item", "string"},
+      {"tuple", "tuple/sketch/summary=aod3/lgk=5/rf=X8/p=1.0/seed=9001/n=1", "summary", "aod"},
+      {"tuple", "tuple/sketch/summary=double_sum/lgk=5/rf=X8/p=1.0/seed=9001/n=1", "summary", "double_sum"},
+  };
+  for (const Seed& w : written) {
+    Corpus seeds;
+    CorpusEntry e;
+    e.c.id = w.id;
+    e.c.family = w.family;
+    e.first.Add("a.compact", Value::Bytes(std::string("\x02\x01\x0f\x00\x08\x00\x08\x00\x01\x00\x00\x00", 12)));
+    seeds.entries.push_back(e);
+    const auto cases = FuzzCases(seeds, CompiledFamilies(), 3, 2);
+    ASSERT_FALSE(cases.empty()) << w.id;
+    int reads = 0;
+    for (const Op& op : cases[0].ops) {
+      if (op.op != "deserialize") continue;
+      ++reads;
+      EXPECT_EQ(op.Str(w.member.c_str()), w.expected) << cases[0].id;
+    }
+    EXPECT_GT(reads, 0) << cases[0].id;
+  }
+}
+
 }  // namespace
 }  // namespace dsconform

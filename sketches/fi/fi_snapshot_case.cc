@@ -6,14 +6,18 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "harness/case/case_builder.h"
+#include "harness/case/case_params.h"
 #include "harness/family/image_bytes.h"
 #include "sketches/fi/fi_suites.h"
 
 namespace dsconform {
 namespace {
 
-// An image does not say its item type; the TCK's file names do.
+// An image does not say its item type: a fuzz mutant's id keeps its suite case's (item=string),
+// the TCK's file names say it.
 std::string SnapshotItemType(const std::string& id) {
+  const std::string stated = CaseParams::Of(id).Value("item");
+  if (stated == "string" || stated == "long") return stated;
   for (absl::string_view word : absl::StrSplit(id.substr(id.rfind('/') + 1), '_'))
     if (word == "string") return "string";
   return "long";

@@ -10,6 +10,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "harness/case/case_builder.h"
+#include "harness/case/case_params.h"
 #include "harness/family/image_bytes.h"
 #include "sketches/kll/kll_family.h"
 #include "sketches/kll/kll_suites.h"
@@ -17,10 +18,12 @@
 namespace dsconform {
 namespace {
 
-// A KLL image does not say its item type; the TCK's file names do
-// (kll_double_n100_java.sk, kll_sketch_float_one_item_v1.sk).
+// A KLL image does not say its item type: a fuzz mutant's id keeps its suite case's (item=float),
+// the TCK's file names say it (kll_double_n100_java.sk, kll_sketch_float_one_item_v1.sk).
 std::string SnapshotItemType(const std::string& id) {
   const std::vector<std::string> types = KllItemTypes();
+  const std::string stated = CaseParams::Of(id).Value("item");
+  if (std::find(types.begin(), types.end(), stated) != types.end()) return stated;
   for (absl::string_view word : absl::StrSplit(id.substr(id.rfind('/') + 1), '_'))
     if (std::find(types.begin(), types.end(), word) != types.end()) return std::string(word);
   return "double";  // a name without one: read as doubles, the libraries' first item type

@@ -5,6 +5,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "harness/case/case_builder.h"
+#include "harness/case/case_params.h"
 #include "sketches/reservoir/reservoir_suites.h"
 
 namespace dsconform {
@@ -18,6 +19,9 @@ Case ReservoirSnapshotCase(const std::string& id, const std::string& image) {
     for (const char* t : {"long", "string", "double"})
       if (absl::StrContains(name, absl::StrCat("_", t, "_"))) item = t;
   ReservoirKind kind{item, longs ? "longs" : "items"};
+  // A fuzz mutant's id keeps its suite case's kind (item=string/api=items).
+  const CaseParams params = CaseParams::Of(id);
+  if (!params.Value("item").empty()) kind = {params.Value("item"), params.Value("api") == "longs" ? "longs" : "items"};
   CaseBuilder b(id, "tck", "reservoir");
   b.Input("image", image);
   nlohmann::ordered_json args = {{"image", "image"}};

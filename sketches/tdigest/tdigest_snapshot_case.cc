@@ -2,6 +2,7 @@
 // tdigest_<double|float>[_buf]_n<N>_<language>.sk.
 #include "absl/strings/match.h"
 #include "harness/case/case_builder.h"
+#include "harness/case/case_params.h"
 #include "harness/truth/ranks/rank_grids.h"
 #include "sketches/tdigest/tdigest_family.h"
 #include "sketches/tdigest/tdigest_suites.h"
@@ -9,9 +10,13 @@
 namespace dsconform {
 
 Case TdigestSnapshotCase(const std::string& id, const std::string& image) {
-  // A t-digest image does not say its value type; the TCK's file names do.
+  // A t-digest image does not say its value type: a fuzz mutant's id keeps its suite case's
+  // (item=float), the TCK's file names say it.
   const std::string name = id.substr(id.rfind('/') + 1);
-  const std::string item = absl::StrContains(name, "_float_") ? "float" : "double";
+  const std::string stated = CaseParams::Of(id).Value("item");
+  const std::string item = stated == "float" || stated == "double" ? stated
+                           : absl::StrContains(name, "_float_") ? "float"
+                                                                : "double";
   const bool empty = image.size() < 6 || (image[5] & 1) != 0;  // flags bit 0: IS_EMPTY
   nlohmann::ordered_json queries = nlohmann::ordered_json::array();
   for (const auto& q : families::tdigest().vocabulary().queries()) {

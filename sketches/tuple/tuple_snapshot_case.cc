@@ -6,6 +6,7 @@
 #include <cctype>
 
 #include "absl/strings/str_cat.h"
+#include "harness/case/case_params.h"
 #include "sketches/tuple/tuple_suites.h"
 
 namespace dsconform {
@@ -21,6 +22,10 @@ Case TupleSnapshotCase(const std::string& id, const std::string& image) {
     const char n = id.size() > at + 4 ? id[at + 4] : '1';
     s = {array, std::isdigit(static_cast<unsigned char>(n)) ? n - '0' : 1};
   }
+  // A fuzz mutant's id keeps its suite case's (summary=aod3).
+  const std::string stated = absl::StrCat("summary=", CaseParams::Of(id).Value("summary"));
+  for (const TupleSummary& suite_summary : AllTupleSummaries())
+    if (suite_summary.id() == stated) s = suite_summary;
   for (const char* mode : {"heapify", "wrap"}) {
     const std::string r = mode;
     nlohmann::ordered_json read = s.members();

@@ -5,12 +5,17 @@
 // which no VarOpt step of this family reads: its prefix is not claimed.)
 #include "absl/strings/match.h"
 #include "harness/case/case_builder.h"
+#include "harness/case/case_params.h"
 #include "sketches/varopt/varopt_suites.h"
 
 namespace dsconform {
 
 Case VaroptSnapshotCase(const std::string& id, const std::string& image) {
-  const std::string item = absl::StrContains(id, "varopt_sketch_string") ? "string" : "long";
+  // A fuzz mutant's id keeps its suite case's item type (item=long, string or utf8: strings).
+  const std::string stated = CaseParams::Of(id).Value("item");
+  const std::string item = stated == "string" || stated == "utf8" || absl::StrContains(id, "varopt_sketch_string")
+                               ? "string"
+                               : "long";
   CaseBuilder b(id, "tck", "varopt");
   b.Input("image", image);
   b.Step("deserialize", "heapify", {{"image", "image"}, {"item", item}})
