@@ -2,6 +2,8 @@
 
 #include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
@@ -75,6 +77,27 @@ TEST(FiImageLayout, DecodesUtf16ItemsByTheirCharCount) {
   auto f = FieldValuesByName(DecodeFiImage(img));
   EXPECT_EQ(f["item[0]"], "utf16 \"a\\u00e9b\"");
   EXPECT_EQ(f.count("undecoded"), 0u);
+}
+
+// A range decode jumps over the weights and long items it does not reach: what it gives must be
+// what the whole decode gives for the fields that overlap the range, truncated images included.
+TEST(FiImageLayout, ARangeGivesTheFieldsOfTheWholeDecodeThatItOverlaps) {
+  std::string longs = Preamble(1000, 5000, 0);
+  for (uint64_t i = 0; i < 1000; ++i) AppendLittleEndian(longs, 5 + i % 3, 8);
+  for (uint64_t i = 0; i < 1000; ++i) AppendLittleEndian(longs, static_cast<uint64_t>(-static_cast<int64_t>(i)), 8);
+  for (const std::string& img : {longs, longs.substr(0, 32 + 8 * 500 + 3), longs.substr(0, 32 + 8 * 1000 + 8 * 20 + 5),
+                                 longs + std::string(3, '\x01')}) {
+    const auto whole = DecodeFiImage(img);
+    for (const auto& [begin, end] : std::vector<std::pair<uint32_t, uint32_t>>{
+             {0, 40}, {33, 34}, {39, 41}, {4000, 4001}, {4031, 4040}, {8032, 8040}, {8031, 8049}, {12000, 16100},
+             {16030, 16040}, {16000, 20000}, {0, 20000}, {30000, 30008}}) {
+      std::vector<std::string> expected, got;
+      for (const auto& f : whole)
+        if (f.offset < end && f.offset + f.size > begin) expected.push_back(absl::StrCat(f.name, "@", f.offset, "=", f.value));
+      for (const auto& f : DecodeFiImageRange(img, begin, end)) got.push_back(absl::StrCat(f.name, "@", f.offset, "=", f.value));
+      EXPECT_EQ(got, expected) << img.size() << " bytes, [" << begin << ", " << end << ")";
+    }
+  }
 }
 
 #ifdef DSC_HAVE_CPP
