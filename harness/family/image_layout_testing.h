@@ -26,6 +26,17 @@ inline std::map<std::string, DecodedField> FieldsByName(const std::vector<Decode
   return m;
 }
 
+// Fields as "name@offset=value", those of a whole decode that overlap [begin, end) or all: a range
+// decode must give exactly the whole decode's fields that overlap its range.
+inline std::vector<std::string> FieldTexts(const std::vector<DecodedField>& fields, uint32_t begin = 0,
+                                           uint32_t end = UINT32_MAX) {
+  std::vector<std::string> out;
+  for (const auto& f : fields)
+    if (f.offset < end && uint64_t{f.offset} + f.size > begin)
+      out.push_back(f.name + "@" + std::to_string(f.offset) + "=" + f.value);
+  return out;
+}
+
 // Appends the low `bytes` bytes of v, least significant first, as every sketch image stores them.
 inline void AppendLittleEndian(std::string& s, uint64_t v, int bytes) {
   for (int i = 0; i < bytes; ++i) s.push_back(static_cast<char>((v >> (8 * i)) & 0xff));

@@ -1,6 +1,5 @@
 #include "sketches/fi/fi_image_layout.h"
 
-#include <algorithm>
 #include <string>
 
 #include "absl/strings/escaping.h"
@@ -94,15 +93,15 @@ class Decoder : public ImageCursor {
     pos_ = full ? kFullPreamble : kEmptyBytes;
     if (!full) return Finish();
     const uint64_t active = LoadLe(img_, 8, 4);
-    const uint64_t fit = std::min<uint64_t>(active, (img_.size() - pos_) / 8);
-    EightByteFields("weight", fit, false);
-    if (fit < active) {
-      Room(pos_, 8);  // reports what is left of the first weight that does not fit
-      return Finish();
-    }
+    const bool weights_fit = FixedFields(active, 8, [&](uint64_t i, uint32_t at) {
+      Add(absl::StrCat("weight[", i, "]"), at, 8, absl::StrCat(LoadLe(img_, at, 8)));
+    });
+    if (!weights_fit) return Finish();
     const uint64_t rest = img_.size() - pos_;
     if (rest == 8 * active) {
-      EightByteFields("item", active, true);
+      FixedFields(active, 8, [&](uint64_t i, uint32_t at) {
+        Add(absl::StrCat("item[", i, "]"), at, 8, absl::StrCat(static_cast<int64_t>(LoadLe(img_, at, 8))));
+      });
       return Finish();
     }
     // UTF-8 first: a UTF-16 image fills exactly as UTF-8 only by coincidence of its lengths.
@@ -119,25 +118,6 @@ class Decoder : public ImageCursor {
       pos_ += static_cast<uint32_t>(4 + unit * len);
     }
     return Finish();
-  }
-
- private:
-  // Adds `<name>[i]` for the `count` 8-byte fields from pos_ that the range reaches (every one when
-  // whole) and moves past them all. A range decode starts at its first field: the differ asks for
-  // up to 65 ranges of an image of a million items, and walking them all for each took most of a
-  // full Frequent items run.
-  void EightByteFields(const char* name, uint64_t count, bool as_signed) {
-    uint64_t first = 0, last = count;
-    if (!whole_) {
-      first = begin_ > pos_ ? std::min<uint64_t>(count, (begin_ - pos_) / 8) : 0;
-      last = end_ > pos_ ? std::min<uint64_t>(count, (uint64_t{end_} - pos_ + 7) / 8) : 0;
-    }
-    for (uint64_t i = first; i < last; ++i) {
-      const uint32_t at = static_cast<uint32_t>(pos_ + 8 * i);
-      const uint64_t v = LoadLe(img_, at, 8);
-      Add(absl::StrCat(name, "[", i, "]"), at, 8, as_signed ? absl::StrCat(static_cast<int64_t>(v)) : absl::StrCat(v));
-    }
-    pos_ += static_cast<uint32_t>(8 * count);
   }
 };
 

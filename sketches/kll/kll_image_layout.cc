@@ -135,13 +135,11 @@ class Decoder : public ImageCursor {
              : i == 1      ? std::string("max")
                            : absl::StrCat("item[", i - 2, "]");
     };
+    if (width != 0) {
+      FixedFields(total, width, [&](uint64_t i, uint32_t at) { Add(name(i), at, width, FixedItem(img_, at, width)); });
+      return;
+    }
     for (uint64_t i = 0; i < total; ++i) {
-      if (width != 0) {
-        if (!Room(pos_, width)) return;
-        if (Wants(pos_, width)) Add(name(i), pos_, width, FixedItem(img_, pos_, width));
-        pos_ += width;
-        continue;
-      }
       if (!Room(pos_, 4)) return;
       const uint32_t len = static_cast<uint32_t>(LoadLe(img_, pos_, 4));
       if (!Room(pos_, 4 + static_cast<uint64_t>(len))) return;
@@ -151,7 +149,6 @@ class Decoder : public ImageCursor {
       pos_ += 4 + len;
     }
   }
-
 };
 
 uint64_t PowerOfThree(int d) {

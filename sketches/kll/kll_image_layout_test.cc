@@ -61,6 +61,22 @@ TEST(KllImageLayout, DecodesAHandBuiltFullImageOfStringsAndReportsTruncation) {
 }
 
 #ifdef DSC_HAVE_CPP
+// A range decode jumps to the items it reaches: it must give the whole decode's fields that overlap
+// its range, of whole and cut images alike.
+TEST(KllImageLayout, ARangeGivesTheFieldsOfTheWholeDecodeThatItOverlaps) {
+  datasketches::kll_sketch<double> doubles(20);
+  for (int i = 0; i < 3000; ++i) doubles.update(i * 0.25);
+  const auto bytes = doubles.serialize();
+  const std::string image(bytes.begin(), bytes.end());
+  for (const std::string& img : {image, image.substr(0, image.size() / 2 + 5), image.substr(0, 23)}) {
+    const auto whole = DecodeKllImage(img);
+    for (uint32_t begin = 0; begin < img.size() + 16; begin += 5)
+      for (uint32_t length : {1u, 8u, 13u, 100u})
+        ASSERT_EQ(FieldTexts(DecodeKllImageRange(img, begin, begin + length)), FieldTexts(whole, begin, begin + length))
+            << img.size() << " bytes, [" << begin << ", " << begin + length << ")";
+  }
+}
+
 TEST(KllImageLayout, DecodesImagesTheLibraryWrites) {
   datasketches::kll_sketch<float> floats(8);
   for (int i = 0; i < 30; ++i) floats.update(static_cast<float>(i) / 4.0f);

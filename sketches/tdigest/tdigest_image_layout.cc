@@ -52,23 +52,25 @@ class Decoder : public ImageCursor {
     Value("min", width);
     if (!Room(pos_, width)) return Finish();
     Value("max", width);
-    for (uint64_t i = 0; i < nc; ++i) {
-      if (!Room(pos_, 2 * width)) return Finish();
-      Value(absl::StrCat("centroid[", i, "].mean"), width);
-      Add(absl::StrCat("centroid[", i, "].weight"), pos_, width, absl::StrCat(LoadLe(img_, pos_, width)));
-      pos_ += width;
-    }
-    for (uint64_t i = 0; i < nb; ++i) {
-      if (!Room(pos_, width)) return Finish();
-      Value(absl::StrCat("buffer[", i, "]"), width);
-    }
+    const bool centroids_fit = FixedFields(nc, 2 * width, [&](uint64_t i, uint32_t at) {
+      ValueAt(absl::StrCat("centroid[", i, "].mean"), at, width);
+      Add(absl::StrCat("centroid[", i, "].weight"), at + width, width, absl::StrCat(LoadLe(img_, at + width, width)));
+    });
+    if (!centroids_fit) return Finish();
+    FixedFields(nb, width, [&](uint64_t i, uint32_t at) { ValueAt(absl::StrCat("buffer[", i, "]"), at, width); });
     return Finish();
   }
 
  private:
   // A double or float at pos_, advancing past it.
   void Value(std::string name, uint32_t width) {
-    const uint64_t bits = LoadLe(img_, pos_, width);
+    ValueAt(std::move(name), pos_, width);
+    pos_ += width;
+  }
+
+  // A double or float at `at`.
+  void ValueAt(std::string name, uint32_t at, uint32_t width) {
+    const uint64_t bits = LoadLe(img_, at, width);
     double d;
     if (width == 4) {
       float f;
@@ -78,10 +80,8 @@ class Decoder : public ImageCursor {
     } else {
       std::memcpy(&d, &bits, 8);
     }
-    Add(std::move(name), pos_, width, FormatImageDouble(d));
-    pos_ += width;
+    Add(std::move(name), at, width, FormatImageDouble(d));
   }
-
 };
 
 }  // namespace
