@@ -1,6 +1,7 @@
 #include "harness/truth/frequencies/frequency_truth.h"
 
 #include <map>
+#include <set>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -22,6 +23,12 @@ int64_t ExactFrequencies::WeightOf(const std::string& key) const {
 }
 
 absl::StatusOr<ExactFrequencies> ExactFrequencies::OfSlot(const std::vector<Op>& ops, const std::string& slot) {
+  // Only the slots whose items can reach `slot` are counted: an accuracy case asks the truth of
+  // each of its trials' slots, and counting every trial for each of them was most of a full
+  // Frequent items run.
+  std::set<std::string> reaching = {slot};
+  for (auto op = ops.rbegin(); op != ops.rend(); ++op)
+    if ((op->op == "merge" || op->op == "copy") && reaching.count(op->sketch)) reaching.insert(op->Str("from"));
   std::map<std::string, ExactFrequencies> held;
   std::map<std::string, std::string> unknown;
   auto forget = [&](const std::string& s, std::string why) {
@@ -29,6 +36,7 @@ absl::StatusOr<ExactFrequencies> ExactFrequencies::OfSlot(const std::vector<Op>&
     unknown[s] = std::move(why);
   };
   for (const Op& op : ops) {
+    if (!reaching.count(op.sketch)) continue;
     if (op.op == "create") {
       held[op.sketch] = ExactFrequencies();
       unknown.erase(op.sketch);
@@ -74,7 +82,7 @@ absl::StatusOr<ExactFrequencies> ExactFrequencies::OfSlot(const std::vector<Op>&
     }
   }
   auto it = held.find(slot);
-  if (it != held.end()) return it->second;
+  if (it != held.end()) return std::move(it->second);
   auto why = unknown.find(slot);
   return absl::FailedPreconditionError(absl::StrCat("no exact frequencies for slot '", slot, "': ",
                                                     why == unknown.end() ? "no step made it" : why->second));
