@@ -26,7 +26,9 @@ using SharedTruth = absl::StatusOr<std::shared_ptr<const ExactFrequencies>>;
 // The exact weights of the slot a query asks, counted once per case and query rather than once
 // per engine and stage: the answers to a case are judged one engine after the other, within a
 // batch, so recent truths are kept, up to some two million items in all (a few hundred MB). The
-// key is the case's whole program, so two cases of one id (tests build such) never share one.
+// key is the case's whole program, so two cases of one id (tests build such) never share one, the
+// slot, and how many steps that can change a slot's items come before the query: two queries of
+// one slot with none between them (an accuracy case's lists and its threshold query) share it.
 SharedTruth TruthOf(const Case& c, const TruthQuery& q) {
   constexpr size_t kMaxEntries = 256, kMaxItems = size_t{1} << 21;
   struct Entry {
@@ -37,7 +39,9 @@ SharedTruth TruthOf(const Case& c, const TruthQuery& q) {
   static std::mutex mu;
   static auto* recent = new std::deque<Entry>();
   static size_t held = 0;
-  std::string key = absl::StrCat(q.query->Str("as", q.query->sketch), "\n", CaseToJson(c).dump());
+  const size_t changes = std::count_if(q.before.begin(), q.before.end(),
+                                       [](const Op& op) { return op.op != "query" && op.op != "serialize"; });
+  std::string key = absl::StrCat(q.query->sketch, "\n", changes, "\n", CaseToJson(c).dump());
   {
     std::lock_guard<std::mutex> lock(mu);
     for (const Entry& e : *recent)
