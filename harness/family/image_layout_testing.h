@@ -4,6 +4,7 @@
 // by name. Test code only.
 
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <string>
 #include <vector>
@@ -35,6 +36,20 @@ inline std::vector<std::string> FieldTexts(const std::vector<DecodedField>& fiel
     if (f.offset < end && uint64_t{f.offset} + f.size > begin)
       out.push_back(f.name + "@" + std::to_string(f.offset) + "=" + f.value);
   return out;
+}
+
+// The first range, one starting every `step` bytes across the image and past its end for each of
+// `lengths`, whose range decode is not the whole decode's fields that overlap it; "" when none.
+template <typename Whole, typename Range>
+std::string FirstRangeUnlikeTheWholeDecode(const std::string& img, Whole whole, Range range, uint32_t step,
+                                           std::initializer_list<uint32_t> lengths) {
+  const auto fields = whole(img);
+  for (uint32_t begin = 0; begin < img.size() + 16; begin += step)
+    for (uint32_t length : lengths)
+      if (FieldTexts(range(img, begin, begin + length)) != FieldTexts(fields, begin, begin + length))
+        return std::to_string(img.size()) + " bytes, [" + std::to_string(begin) + ", " +
+               std::to_string(begin + length) + ")";
+  return "";
 }
 
 // Appends the low `bytes` bytes of v, least significant first, as every sketch image stores them.

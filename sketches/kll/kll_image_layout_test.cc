@@ -68,13 +68,8 @@ TEST(KllImageLayout, ARangeGivesTheFieldsOfTheWholeDecodeThatItOverlaps) {
   for (int i = 0; i < 3000; ++i) doubles.update(i * 0.25);
   const auto bytes = doubles.serialize();
   const std::string image(bytes.begin(), bytes.end());
-  for (const std::string& img : {image, image.substr(0, image.size() / 2 + 5), image.substr(0, 23)}) {
-    const auto whole = DecodeKllImage(img);
-    for (uint32_t begin = 0; begin < img.size() + 16; begin += 5)
-      for (uint32_t length : {1u, 8u, 13u, 100u})
-        ASSERT_EQ(FieldTexts(DecodeKllImageRange(img, begin, begin + length)), FieldTexts(whole, begin, begin + length))
-            << img.size() << " bytes, [" << begin << ", " << begin + length << ")";
-  }
+  for (const std::string& img : {image, image.substr(0, image.size() / 2 + 5), image.substr(0, 23)})
+    EXPECT_EQ(FirstRangeUnlikeTheWholeDecode(img, DecodeKllImage, DecodeKllImageRange, 5, {1, 8, 13, 100}), "");
 }
 
 TEST(KllImageLayout, DecodesImagesTheLibraryWrites) {

@@ -77,13 +77,8 @@ TEST(TdigestImageLayout, ARangeGivesTheFieldsOfTheWholeDecodeThatItOverlaps) {
   for (int i = 0; i < 5000; ++i) td.update(static_cast<float>(i % 977) / 3);
   const auto bytes = td.serialize(0, true);
   const std::string image(bytes.begin(), bytes.end());
-  for (const std::string& img : {image, image.substr(0, image.size() / 2 + 3), image.substr(0, 27)}) {
-    const auto whole = DecodeTdigestImage(img);
-    for (uint32_t begin = 0; begin < img.size() + 16; begin += 7)
-      for (uint32_t length : {1u, 4u, 9u, 64u})
-        ASSERT_EQ(FieldTexts(DecodeTdigestImageRange(img, begin, begin + length)), FieldTexts(whole, begin, begin + length))
-            << img.size() << " bytes, [" << begin << ", " << begin + length << ")";
-  }
+  for (const std::string& img : {image, image.substr(0, image.size() / 2 + 3), image.substr(0, 27)})
+    EXPECT_EQ(FirstRangeUnlikeTheWholeDecode(img, DecodeTdigestImage, DecodeTdigestImageRange, 7, {1, 4, 9, 64}), "");
 }
 
 TEST(TdigestImageLayout, DecodesASingleValueImage) {
