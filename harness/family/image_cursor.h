@@ -45,7 +45,7 @@ class ImageCursor {
   // wants, and moves pos_ past the ones that fit; when not all fit, reports the rest as Room does
   // and returns false. A range decode starts at the first field it reaches: the differ asks for up
   // to 65 ranges of an image of a million items, and walking all of them for each range took most
-  // of a full-scale Frequent items run.
+  // of the time of the largest Frequent items cases.
   template <typename AddField>
   bool FixedFields(uint64_t count, uint64_t width, AddField add) {
     const uint64_t left = pos_ < img_.size() ? img_.size() - pos_ : 0;

@@ -23,9 +23,8 @@ int64_t ExactFrequencies::WeightOf(const std::string& key) const {
 }
 
 absl::StatusOr<ExactFrequencies> ExactFrequencies::OfSlot(const std::vector<Op>& ops, const std::string& slot) {
-  // Only the slots whose items can reach `slot` are counted: an accuracy case asks the truth of
-  // each of its trials' slots, and counting every trial for each of them was most of a full
-  // Frequent items run.
+  // Only the slots whose items can reach `slot` (through merge and copy) are counted: the others
+  // cannot change its truth, and a case may feed many.
   std::set<std::string> reaching = {slot};
   for (auto op = ops.rbegin(); op != ops.rend(); ++op)
     if ((op->op == "merge" || op->op == "copy") && reaching.count(op->sketch)) reaching.insert(op->Str("from"));
