@@ -42,19 +42,20 @@ class Decoder : public ImageCursor {
     if (LooksLikeStrings(pos_)) {
       for (uint64_t i = 0; pos_ < img_.size(); ++i) {
         const uint32_t len = static_cast<uint32_t>(LoadLe(img_, pos_, 4));
-        Add(ItemName(i), pos_, 4 + len, absl::StrCat("\"", absl::string_view(img_.data() + pos_ + 4, len), "\""));
+        if (Wants(pos_, 4 + uint64_t{len}))
+          Add(ItemName(i), pos_, 4 + len, absl::StrCat("\"", absl::string_view(img_.data() + pos_ + 4, len), "\""));
         pos_ += 4 + len;
       }
       return Finish();
     }
-    for (uint64_t i = 0; Room(pos_, 8); ++i) {
-      const uint64_t bits = LoadLe(img_, pos_, 8);
+    // Doubles to the end; a part of one left over is "truncated".
+    const uint64_t left = img_.size() - pos_;
+    FixedFields((left + 7) / 8, 8, [&](uint64_t i, uint32_t at) {
+      const uint64_t bits = LoadLe(img_, at, 8);
       double d;
       std::memcpy(&d, &bits, 8);
-      Add(ItemName(i), pos_, 8,
-          absl::StrCat(FormatImageDouble(d), " (as long: ", static_cast<int64_t>(bits), ")"));
-      pos_ += 8;
-    }
+      Add(ItemName(i), at, 8, absl::StrCat(FormatImageDouble(d), " (as long: ", static_cast<int64_t>(bits), ")"));
+    });
     return Finish();
   }
 

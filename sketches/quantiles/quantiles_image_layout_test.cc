@@ -46,6 +46,18 @@ TEST(QuantilesImageLayout, DecodesDoubleImagesTheLibraryWrites) {
   EXPECT_EQ(m.count("undecoded"), 0u);
 }
 
+// A range decode jumps to the doubles it reaches: it must give the whole decode's fields that
+// overlap its range, of whole and cut images (a part of a double left over) alike.
+TEST(QuantilesImageLayout, ARangeGivesTheFieldsOfTheWholeDecodeThatItOverlaps) {
+  datasketches::quantiles_sketch<double> s(16);
+  for (int i = 0; i < 2000; ++i) s.update(i * 0.5);
+  const auto bytes = s.serialize();
+  const std::string image(bytes.begin(), bytes.end());
+  for (const std::string& img : {image, image.substr(0, image.size() / 2 + 5), image.substr(0, 20)})
+    EXPECT_EQ(FirstRangeUnlikeTheWholeDecode(img, DecodeQuantilesImage, DecodeQuantilesImageRange, 5, {1, 8, 13, 100}),
+              "");
+}
+
 TEST(QuantilesImageLayout, DecodesStringImagesTheLibraryWrites) {
   datasketches::quantiles_sketch<std::string> s(8);
   for (const char* item : {"b", "a", "ccc"}) s.update(item);

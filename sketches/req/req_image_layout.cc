@@ -52,11 +52,7 @@ class Decoder : public ImageCursor {
       pos_ += 16;
     }
     if (flags & 16) {
-      for (uint64_t i = 0; i < raw; ++i) {
-        if (!Room(pos_, 4)) return Finish();
-        Add(absl::StrCat("item[", i, "]"), pos_, 4, FloatAt(img_, pos_));
-        pos_ += 4;
-      }
+      FixedFields(raw, 4, [&](uint64_t i, uint32_t at) { Add(absl::StrCat("item[", i, "]"), at, 4, FloatAt(img_, at)); });
       return Finish();
     }
     for (uint64_t h = 0; h < levels; ++h) {
@@ -70,11 +66,9 @@ class Decoder : public ImageCursor {
       Add(c + "padding", pos_ + 14, 2, absl::StrCat(LoadLe(img_, pos_ + 14, 2)));
       Add(c + "numItems", pos_ + 16, 4, absl::StrCat(items));
       pos_ += kCompactorHeaderBytes;
-      for (uint64_t i = 0; i < items; ++i) {
-        if (!Room(pos_, 4)) return Finish();
-        Add(absl::StrCat(c, "item[", i, "]"), pos_, 4, FloatAt(img_, pos_));
-        pos_ += 4;
-      }
+      const bool whole =
+          FixedFields(items, 4, [&](uint64_t i, uint32_t at) { Add(absl::StrCat(c, "item[", i, "]"), at, 4, FloatAt(img_, at)); });
+      if (!whole) return Finish();
     }
     return Finish();
   }

@@ -41,6 +41,20 @@ TEST(ReqImageLayout, DecodesRawItemsImagesTheLibraryWrites) {
   EXPECT_EQ(m.count("undecoded"), 0u);
 }
 
+// A range decode jumps to the items it reaches in each compactor: it must give the whole decode's
+// fields that overlap its range, of whole and cut images alike, raw items included.
+TEST(ReqImageLayout, ARangeGivesTheFieldsOfTheWholeDecodeThatItOverlaps) {
+  datasketches::req_sketch<float> levels(4), raw(12);
+  for (int i = 0; i < 500; ++i) levels.update(static_cast<float>(i));
+  for (int i = 0; i < 5; ++i) raw.update(static_cast<float>(i));
+  for (const auto* s : {&levels, &raw}) {
+    const auto bytes = s->serialize();
+    const std::string image(bytes.begin(), bytes.end());
+    for (const std::string& img : {image, image.substr(0, image.size() / 2 + 3), image.substr(0, 14)})
+      EXPECT_EQ(FirstRangeUnlikeTheWholeDecode(img, DecodeReqImage, DecodeReqImageRange, 3, {1, 4, 13, 100}), "");
+  }
+}
+
 TEST(ReqImageLayout, DecodesEveryCompactorOfAnEstimationImage) {
   datasketches::req_sketch<float> s(4);
   for (int i = 0; i < 200; ++i) s.update(static_cast<float>(i));
