@@ -48,7 +48,16 @@ absl::StatusOr<CasePredicate> CasePredicate::Parse(const std::string& text) {
 }
 
 bool CasePredicate::Holds(const CaseParams& params) const {
-  if (op_ == "has") return params.values.count(key_) > 0 || params.bare.count(key_) > 0;
+  if (op_ == "has") {
+    // A glob over the key ("has level[*]"): a fuzz mutant names the field it damaged, index and all.
+    if (params.values.count(key_) > 0 || params.bare.count(key_) > 0) return true;
+    if (key_.find_first_of("*?") == std::string::npos) return false;
+    for (const auto& [key, value] : params.values)
+      if (GlobMatch(key_, key)) return true;
+    for (const std::string& bare : params.bare)
+      if (GlobMatch(key_, bare)) return true;
+    return false;
+  }
   const auto it = params.values.find(key_);
   if (it == params.values.end()) return true;  // not this case's parameter: the shape decides
   if (op_ == "!=") return !GlobMatch(operands_[0], it->second);

@@ -40,6 +40,10 @@ TEST(CasePredicate, ACaseWithoutTheParameterIsJudgedByTheShapeAlone) {
   EXPECT_FALSE(Holds("has lgk", "tck/java/hll4_n100_java"));
   EXPECT_TRUE(Holds("has utf8", "kll/exact/item=string/utf8/k=8/n=2"));
   EXPECT_FALSE(Holds("has utf8", "kll/exact/item=string/k=8/n=2/order=ascending"));
+  // A glob over the key: the fields a fuzz mutant damaged, index and all.
+  EXPECT_TRUE(Holds("has level[*]", "fuzz/kll/exact/item=double/k=8/n=9/a.compact/level[1]=0xffffffff"));
+  EXPECT_FALSE(Holds("has level[*]", "fuzz/kll/exact/item=double/k=8/n=9/a.compact/item[1]=0xffffffff"));
+  EXPECT_TRUE(Holds("has numLevels*", "fuzz/kll/exact/item=double/k=8/n=9/a.compact/numLevels-1"));
 }
 
 TEST(CasePredicate, GlobsAndSets) {
