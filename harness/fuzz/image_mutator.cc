@@ -88,7 +88,9 @@ std::vector<Mutant> MutateImage(const std::string& image, const Family& family, 
     const DecodedField* f = body[rng.Next() % body.size()];
     const uint64_t ones = f->size == 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * f->size)) - 1;
     c.Set(absl::StrFormat("%s=0x%x", f->name, ones), f->offset, f->size, ones);
-    c.Set(absl::StrFormat("%s=random", f->name), f->offset, f->size, rng.Next() & ones);
+    // Named by its value: two random values of one field are two cases, each with its own id.
+    const uint64_t value = rng.Next() & ones;
+    c.Set(absl::StrFormat("%s=0x%x", f->name, value), f->offset, f->size, value);
   }
   for (int i = 0; i < kBitFlips && !image.empty(); ++i) {
     const uint64_t r = rng.Next();

@@ -48,7 +48,6 @@ TEST(ImageMutatorTest, ASmallSliceDrawsFromEveryKindInOrder) {
   const auto slice = MutateImage(kList, hll, 3, 12);
   ASSERT_EQ(slice.size(), 12u);
   // Not just the first header field's four: the slice reaches past the first third of the list.
-  // Keyed by image: names repeat (several random values for one field), images never do.
   std::map<std::string, size_t> position;
   for (size_t i = 0; i < all.size(); ++i) position[all[i].image] = i;
   size_t last = 0;
@@ -59,6 +58,14 @@ TEST(ImageMutatorTest, ASmallSliceDrawsFromEveryKindInOrder) {
   }
   EXPECT_GT(last, all.size() / 3);
   EXPECT_EQ(MutateImage(kList, hll, 3, 12)[5].name, slice[5].name);  // the same seed, the same slice
+}
+
+// A mutant's name ends its case's id, which repro takes: no two mutants of an image share one. Four
+// body entries drawn from kList's two coupons repeat a field, whose random values must differ by name.
+TEST(ImageMutatorTest, EveryMutantOfAnImageHasItsOwnName) {
+  std::set<std::string> names;
+  for (const Mutant& m : MutateImage(kList, *CompiledFamilies().Find("hll"), 1, 100000))
+    EXPECT_TRUE(names.insert(m.name).second) << m.name;
 }
 
 TEST(FuzzCasesTest, EachDistinctImageOfARecordingGivesCasesOfSuiteFuzz) {
