@@ -83,6 +83,12 @@ bool DifferenceShape::Covers(const FieldDiff& d) const {
       if (std::isfinite(*a) == std::isfinite(*b)) return false;
       break;
     }
+    case ValueKind::kNan: {
+      auto a = Number(d.reference), b = Number(d.candidate);
+      if (!Present(d, Side::kReference) || !Present(d, Side::kCandidate) || !a || !b) return false;
+      if (!std::isnan(*a) || !std::isnan(*b)) return false;
+      break;
+    }
   }
   if (!messages.empty()) {
     bool found = false;
@@ -101,6 +107,7 @@ const char* ValueKindName(DifferenceShape::ValueKind kind) {
   switch (kind) {
     case DifferenceShape::ValueKind::kAny: return "any";
     case DifferenceShape::ValueKind::kNonfinite: return "nonfinite";
+    case DifferenceShape::ValueKind::kNan: return "nan";
     case DifferenceShape::ValueKind::kMissing: return "missing";
     case DifferenceShape::ValueKind::kError: return "error";
   }
@@ -108,7 +115,7 @@ const char* ValueKindName(DifferenceShape::ValueKind kind) {
 }
 
 bool ValueKindFromName(const std::string& name, DifferenceShape::ValueKind* out) {
-  for (auto k : {DifferenceShape::ValueKind::kAny, DifferenceShape::ValueKind::kNonfinite,
+  for (auto k : {DifferenceShape::ValueKind::kAny, DifferenceShape::ValueKind::kNonfinite, DifferenceShape::ValueKind::kNan,
                  DifferenceShape::ValueKind::kMissing, DifferenceShape::ValueKind::kError}) {
     if (name == ValueKindName(k)) {
       *out = k;

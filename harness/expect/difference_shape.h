@@ -17,6 +17,7 @@ struct DifferenceShape {
   enum class ValueKind {
     kAny,
     kNonfinite,  // one side is infinite or NaN, the other finite
+    kNan,        // both sides NaN, with other bits (a library's own NaN against the input's)
     kMissing,    // the field is on one side only
     kError,      // one side is an error: the engine threw
   };

@@ -1,6 +1,7 @@
 #include "harness/expect/difference_shape.h"
 
 #include <cmath>
+#include <cstring>
 
 #include "gtest/gtest.h"
 
@@ -122,6 +123,18 @@ TEST(DifferenceShape, OneSideNonfinite) {
   EXPECT_TRUE(s.Covers(Doubles(INFINITY, 1013.0)));
   EXPECT_FALSE(s.Covers(Doubles(1013.0, 1014.0)));
   EXPECT_FALSE(s.Covers(Doubles(INFINITY, -INFINITY)));
+}
+
+TEST(DifferenceShape, BothNanWithOtherBits) {
+  DifferenceShape s;
+  s.value = DifferenceShape::ValueKind::kNan;
+  uint64_t image_bits = ~uint64_t{0}, go_bits = 0x7ff8000000000001;
+  double image_nan, go_nan;
+  std::memcpy(&image_nan, &image_bits, 8);
+  std::memcpy(&go_nan, &go_bits, 8);
+  EXPECT_TRUE(s.Covers(Doubles(image_nan, go_nan)));
+  EXPECT_FALSE(s.Covers(Doubles(image_nan, 16.0)));  // one NaN is nonfinite's
+  EXPECT_FALSE(s.Covers(Doubles(INFINITY, go_nan)));
 }
 
 }  // namespace
