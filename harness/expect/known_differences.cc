@@ -37,13 +37,26 @@ absl::StatusOr<std::vector<std::string>> FilesOf(const std::string& path) {
 
 bool Judged(const Record& r) { return r.verdict != Verdict::kError && r.verdict != Verdict::kUnsupported; }
 
+// A value missing on a side that threw somewhere in the record: what that throw cut short.
+bool CutShort(const FieldDiff& d, const Record& r) {
+  const Side missing = MissingSide(d);
+  if (missing == Side::kNone || ErrorSide(d) != Side::kNone) return false;
+  return std::any_of(r.diffs.begin(), r.diffs.end(), [&](const FieldDiff& x) {
+    const bool present = missing == Side::kReference ? !x.missing_in_reference : !x.missing_in_candidate;
+    return present && (missing == Side::kReference ? x.reference : x.candidate).kind == Value::Kind::kError;
+  });
+}
+
 // What one part of a rule does to one record: which differences it covers. A covered difference
 // where a side threw also covers every field missing on that side: that engine's stage ended
 // there, so whatever the other engine did later (an error of its own included) has no counterpart.
+// A cut-short field is the throw's difference, so a part that names fields only does not cover it
+// (the record would cite a finding about values that were never computed).
 std::vector<bool> CoveredBy(const RulePart& part, const Record& r) {
   std::vector<bool> covered(r.diffs.size(), false);
   bool thrown[3] = {false, false, false};
   for (size_t i = 0; i < r.diffs.size(); ++i) {
+    if (part.shape.value == DifferenceShape::ValueKind::kAny && CutShort(r.diffs[i], r)) continue;
     if (!part.shape.Covers(r.diffs[i])) continue;
     covered[i] = true;
     thrown[static_cast<int>(ErrorSide(r.diffs[i]))] = true;

@@ -150,6 +150,34 @@ TEST(KnownDifferences, AThrowCoversWhatItCutShortOnItsSide) {
   EXPECT_EQ(Judge(known, Compared(id, "java@9.1.0", "cpp@5.2.0", {Missing("a.estimate", true)})), Verdict::kDiffers);
 }
 
+TEST(KnownDifferences, WhatAThrowCutShortCitesOnlyTheThrowsFinding) {
+  const KnownDifferences known = Load(
+      R"({"finding": "FZ84", "doc": "d", "family": "tuple", "engines": ["java*", "cpp"], "value": "error",)"
+      R"( "message": "*numValues must be positive*", "reason": "Java refuses"})" "\n"
+      R"({"finding": "FZ85", "doc": "d", "family": "tuple", "engines": ["java*", "cpp"],)"
+      R"( "fields": ["*.theta", "*.estimate"], "reason": "theta of an empty image"})" "\n");
+  FieldDiff refused;
+  refused.field = "error@op0";
+  refused.missing_in_candidate = true;
+  refused.reference = Value::Error("org.apache.datasketches.common.SketchesArgumentException",
+                                   "Possible corruption: numValues must be positive: 0");
+  const std::string id = "tuple/sketch/summary=aod3/lgk=5/n=1";
+  Record r = Compared(id, "java@9.1.0", "cpp@5.2.0", {refused, Missing("heapify.estimate", false)});
+  ApplyKnownDifferences(known, r);
+  EXPECT_EQ(r.verdict, Verdict::kKnown);
+  EXPECT_EQ(r.expectation_findings, std::vector<std::string>{"FZ84"});
+  // The same estimate, on a record where nobody threw, is FZ85's.
+  Record present = Compared(id, "java@9.1.0", "cpp@5.2.0", {Doubles("heapify.estimate", 0, 1)});
+  ApplyKnownDifferences(known, present);
+  EXPECT_EQ(present.verdict, Verdict::kKnown);
+  EXPECT_EQ(present.expectation_findings, std::vector<std::string>{"FZ85"});
+  // Missing on the side that did not throw: not cut short, so a rule naming the field covers it.
+  Record other = Compared(id, "java@9.1.0", "cpp@5.2.0", {refused, Missing("heapify.estimate", true)});
+  ApplyKnownDifferences(known, other);
+  EXPECT_EQ(other.verdict, Verdict::kKnown);
+  EXPECT_EQ(other.expectation_findings, (std::vector<std::string>{"FZ84", "FZ85"}));
+}
+
 TEST(KnownDifferences, AnEveryRecordRuleFailsARecordWithoutItsDifference) {
   const KnownDifferences known = Load(
       R"({"finding": "F3", "doc": "docs/findings.md#f3", "family": "hll", "where": "gen = byte_arrays",)"
