@@ -61,6 +61,13 @@ expect_in "$work/cross/summary.md" "dsconform repro --engines java@9.0.0,corpus:
 check "repro from a corpus" 1 "$dsconform" repro --engines="java@9.0.0,corpus:$corpus_dir/hll-cpp-5.2.0.jsonl" \
   'hll/sketch/lgk=4/type=HLL_6/n=8'
 expect_in "$work/out" "flags.COMPACT: false vs true"
+# With the rules, repro says which finding the difference is, and exits as the run would.
+check "repro by the rules" 0 "$dsconform" repro --engines="java@9.0.0,corpus:$corpus_dir/hll-cpp-5.2.0.jsonl" \
+  --expectations="$corpus_dir/../sketches" 'hll/sketch/lgk=4/type=HLL_6/n=8'
+expect_in "$work/out" "cpp@5.2.0+corpus: known"
+expect_in "$work/out" "known: F6: datasketches-java before 9.1.0 writes HLL_6 and HLL_8 compact images"
+check "repro with rules that are not there" 2 "$dsconform" repro --engines=java@9.0.0 \
+  --expectations="$work/no-such-rules" 'hll/sketch/lgk=4/type=HLL_6/n=8'
 
 # Damaged corpora: exit 2, naming file and line.
 good="$work/java.jsonl"

@@ -11,6 +11,7 @@
 #include "frontends/cli/engine_catalog.h"
 #include "frontends/cli/run_execution.h"
 #include "harness/corpus/corpus_engine.h"
+#include "harness/expect/known_differences.h"
 #include "harness/family/case_validation.h"
 #include "harness/run/runner.h"
 #include "reports/record_text.h"
@@ -21,7 +22,7 @@ namespace {
 
 class PrintingSink : public RecordSink {
  public:
-  explicit PrintingSink(const std::string& writer) : writer_(writer) {}
+  PrintingSink(const std::string& writer, const KnownDifferences& known) : writer_(writer), known_(known) {}
   // One case, one worker: its records in order.
   absl::Status Write(const std::vector<IndexedCase>&, std::vector<Record> records) override {
     for (const Record& r : records) Print(r);
@@ -30,10 +31,12 @@ class PrintingSink : public RecordSink {
   bool failed = false;
 
  private:
-  void Print(const Record& r) {
+  void Print(Record r) {
     if (!writer_.empty() && r.writer != writer_) return;
+    ApplyKnownDifferences(known_, r);
     std::printf("\n## %s: %s (%d fields compared)\n", EnginePair(r).c_str(), VerdictName(r.verdict), r.fields_compared);
     if (!r.note.empty()) std::printf("  %s\n", r.note.c_str());
+    if (!r.expectation_reason.empty()) std::printf("  known: %s\n", r.expectation_reason.c_str());
     for (const FieldDiff& d : r.diffs) {
       std::printf("  %s\n", FieldDiffLine(d).c_str());
       for (const DecodedDiff& x : d.decoded) std::printf("      %s\n", DecodedDiffText(x).c_str());
@@ -41,12 +44,15 @@ class PrintingSink : public RecordSink {
     if (VerdictFails(r.verdict)) failed = true;
   }
   std::string writer_;
+  const KnownDifferences& known_;  // --expectations: a known difference says its finding
 };
 
 }  // namespace
 
 int ReproCommand(const std::vector<std::string>& args) {
   if (args.size() != 1) return UsageError("repro takes one case id: dsconform repro 'hll/sketch/lgk=12/type=HLL_4/n=3072'");
+  auto known = KnownDifferencesFromFlag();
+  if (!known.ok()) return UsageError(std::string(known.status().message()));
   absl::StatusOr<Case> c = absl::NotFoundError("");
   if (const std::string source = CaseSourceFromFlags(); !source.empty()) {
     auto cases = LoadCasesFromFlags();
@@ -92,7 +98,7 @@ int ReproCommand(const std::vector<std::string>& args) {
   if (!reference_index.ok()) return UsageError(std::string(reference_index.status().message()));
   options.reference = *reference_index;
   std::printf("\n# results\n");
-  PrintingSink sink(absl::GetFlag(FLAGS_writer));
+  PrintingSink sink(absl::GetFlag(FLAGS_writer), *known);
   std::vector<IndexedCase> one = {{0, &*c}};
   auto stats = RunCases(one, *workers, options, sink, nullptr);
   if (!stats.ok()) {
