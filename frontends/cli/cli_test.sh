@@ -28,6 +28,11 @@ check "lgK out of range" 2 "$dsconform" run --cases_file="$work/cases.jsonl"
 grep -q "/ops/0: lg_k: must be in 4..21, got 22" "$work/err" || fail "lgK message: $(cat "$work/err")"
 check "unwritable report dir" 2 "$dsconform" run "${common[@]}" --report_dir=/proc/dsconform
 check "repro of an unknown case" 2 "$dsconform" repro 'hll/nothing'
+# A report's repro command names the writer as --engines did (a kind); records name it in full.
+check "repro of a cross stage" 0 "$dsconform" repro --engines=java,java-direct --writer=java-direct 'hll/cross/lgk=4/type=HLL_4/n=0'
+expect_in "$work/out" "reading java-direct@"
+check "repro of a writer not in the run" 2 "$dsconform" repro --engines=java --writer=python 'hll/cross/lgk=4/type=HLL_4/n=0'
+expect_in "$work/err" "--writer=python names none of the engines of this run (java@"
 check "a reference among none of the engines" 2 "$dsconform" run "${common[@]}" --reference=python
 expect_in "$work/err" "--reference=python names none of the engines of this run (java@"
 

@@ -93,14 +93,21 @@ std::vector<std::string> DescribeEngines() {
   return lines;
 }
 
+absl::StatusOr<size_t> EngineIndex(const std::vector<std::string>& names, const std::string& flag,
+                                   const std::string& spec) {
+  // A spec as --engines takes it: a name, a kind, or a name with its program (cpp@master=<path>).
+  const std::string name = spec.substr(0, spec.find('='));
+  for (size_t i = 0; i < names.size(); ++i)
+    if (names[i] == name) return i;
+  for (size_t i = 0; i < names.size(); ++i)
+    if (names[i].substr(0, names[i].find('@')) == name) return i;
+  return absl::InvalidArgumentError(absl::StrCat("--", flag, "=", spec, " names none of the engines of this run (",
+                                                 absl::StrJoin(names, ", "), ")"));
+}
+
 absl::StatusOr<size_t> ReferenceIndex(const std::vector<std::string>& names, const std::string& reference) {
   if (reference.empty()) return 0;
-  for (size_t i = 0; i < names.size(); ++i)
-    if (names[i] == reference) return i;
-  for (size_t i = 0; i < names.size(); ++i)
-    if (names[i].substr(0, names[i].find('@')) == reference) return i;
-  return absl::InvalidArgumentError(absl::StrCat("--reference=", reference, " names none of the engines of this run (",
-                                                 absl::StrJoin(names, ", "), ")"));
+  return EngineIndex(names, "reference", reference);
 }
 
 #ifdef DSCONFORM_HAVE_CPP

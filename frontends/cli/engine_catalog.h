@@ -29,8 +29,11 @@ EngineRequest EngineRequestFromFlags();
 // what this build can run (and why the ones it cannot are missing).
 absl::StatusOr<std::vector<std::unique_ptr<EngineFactory>>> ResolveEngines(const EngineRequest& request);
 
-// Which of a run's engines (by name) --reference names: the one of that name, else the first of
-// that kind ("java" for java@9.1.0 before java@9.0.0); empty names the first engine.
+// Which of a run's engines (by name) a flag's engine spec names: the one of that name, else the
+// first of that kind ("java" for java@9.1.0 before java@9.0.0); an error that lists the names.
+absl::StatusOr<size_t> EngineIndex(const std::vector<std::string>& names, const std::string& flag,
+                                   const std::string& spec);
+// The engine --reference names; empty names the first engine.
 absl::StatusOr<size_t> ReferenceIndex(const std::vector<std::string>& names, const std::string& reference);
 
 // Whether this build has the native engine (a datasketches-cpp was found).

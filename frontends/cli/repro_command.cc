@@ -34,7 +34,9 @@ class PrintingSink : public RecordSink {
   void Print(Record r) {
     if (!writer_.empty() && r.writer != writer_) return;
     ApplyKnownDifferences(known_, r);
-    std::printf("\n## %s: %s (%d fields compared)\n", EnginePair(r).c_str(), VerdictName(r.verdict), r.fields_compared);
+    const std::string reading = r.writer.empty() ? "" : absl::StrCat(", reading ", r.writer, "'s images");
+    std::printf("\n## %s%s: %s (%d fields compared)\n", EnginePair(r).c_str(), reading.c_str(), VerdictName(r.verdict),
+                r.fields_compared);
     if (!r.note.empty()) std::printf("  %s\n", r.note.c_str());
     if (!r.expectation_reason.empty()) std::printf("  known: %s\n", r.expectation_reason.c_str());
     for (const FieldDiff& d : r.diffs) {
@@ -97,8 +99,15 @@ int ReproCommand(const std::vector<std::string>& args) {
   auto reference_index = ReferenceIndex(names, reference);
   if (!reference_index.ok()) return UsageError(std::string(reference_index.status().message()));
   options.reference = *reference_index;
+  // --writer as --engines takes an engine ("cpp", "cpp@5.2.0"); records name it in full.
+  std::string writer;
+  if (const std::string spec = absl::GetFlag(FLAGS_writer); !spec.empty()) {
+    auto index = EngineIndex(names, "writer", spec);
+    if (!index.ok()) return UsageError(std::string(index.status().message()));
+    writer = names[*index];
+  }
   std::printf("\n# results\n");
-  PrintingSink sink(absl::GetFlag(FLAGS_writer), *known);
+  PrintingSink sink(writer, *known);
   std::vector<IndexedCase> one = {{0, &*c}};
   auto stats = RunCases(one, *workers, options, sink, nullptr);
   if (!stats.ok()) {
