@@ -1,6 +1,6 @@
 // tuple.cross: images written by one engine, read by every other (heapify and
 // wrap, the summaries read as the writer's), queried with their summaries,
-// written again, unioned with a sketch of the reader's own; an updatable image
+// written again, compacted, unioned with a sketch of the reader's own; an updatable image
 // (Java) read as an update sketch and updated further; every image read with
 // another seed, which both libraries must refuse.
 #include "absl/strings/str_cat.h"
@@ -68,7 +68,10 @@ class TupleCross final : public Suite {
         read.update({{"image", image}, {"mode", mode}});
         b.Step("deserialize", r, read)
             .Step("query", r, {{"queries", TupleSketchQueries(summaries)}})
-            .Step("serialize", r, {{"form", "compact"}});
+            .Step("serialize", r, {{"form", "compact"}})
+            // The sketch read, compacted anew: the reader's own copy, not the bytes it read.
+            .Step("compact", r + "_c", {{"from", r}, {"ordered", 1}})
+            .Step("serialize", r + "_c", {{"form", "compact"}});
         // A union of the reader's own sketch and the image.
         nlohmann::ordered_json u = s.members();
         u["lg_k"] = lg_k;
