@@ -63,12 +63,23 @@ Side MissingSide(const FieldDiff& d) {
 }
 
 bool DifferenceShape::Covers(const FieldDiff& d) const {
-  if (!fields.empty() && !AnyGlob(fields, d.field)) return false;
   if (!decoded.empty()) {
     if (d.decoded.empty()) return false;
     for (const DecodedDiff& x : d.decoded)
       if (!AnyGlob(decoded, x.field)) return false;
   }
+  return HoldsApartFromDecoded(d);
+}
+
+std::vector<bool> DifferenceShape::CoveredDecoded(const FieldDiff& d) const {
+  std::vector<bool> each(d.decoded.size(), false);
+  if (decoded.empty() || !HoldsApartFromDecoded(d)) return each;
+  for (size_t i = 0; i < d.decoded.size(); ++i) each[i] = AnyGlob(decoded, d.decoded[i].field);
+  return each;
+}
+
+bool DifferenceShape::HoldsApartFromDecoded(const FieldDiff& d) const {
+  if (!fields.empty() && !AnyGlob(fields, d.field)) return false;
   switch (value) {
     case ValueKind::kAny: break;
     case ValueKind::kMissing:

@@ -34,6 +34,12 @@ struct DifferenceShape {
   std::vector<std::string> messages;
 
   bool Covers(const FieldDiff& d) const;
+  // Which decoded fields of an image difference a shape with `decoded` globs explains, the rest of
+  // the shape holding: an image can differ in fields that several findings explain, each its own.
+  std::vector<bool> CoveredDecoded(const FieldDiff& d) const;
+
+ private:
+  bool HoldsApartFromDecoded(const FieldDiff& d) const;
 };
 
 // Which side of a difference holds an error, if any: a step that throws ends its engine's stage,

@@ -51,23 +51,37 @@ bool CutShort(const FieldDiff& d, const Record& r) {
 // where a side threw also covers every field missing on that side: that engine's stage ended
 // there, so whatever the other engine did later (an error of its own included) has no counterpart.
 // A cut-short field is the throw's difference, so a part that names fields only does not cover it
-// (the record would cite a finding about values that were never computed).
-std::vector<bool> CoveredBy(const RulePart& part, const Record& r) {
-  std::vector<bool> covered(r.diffs.size(), false);
+// (the record would cite a finding about values that were never computed). An image difference the
+// part does not cover whole may have some of its decoded fields explained by it (`decoded`).
+struct Coverage {
+  std::vector<bool> whole;
+  std::vector<std::vector<bool>> decoded;  // per difference: its decoded fields this part explains
+  bool any = false;
+};
+
+Coverage CoveredBy(const RulePart& part, const Record& r) {
+  Coverage c;
+  c.whole.assign(r.diffs.size(), false);
+  c.decoded.resize(r.diffs.size());
   bool thrown[3] = {false, false, false};
   for (size_t i = 0; i < r.diffs.size(); ++i) {
     if (part.shape.value == DifferenceShape::ValueKind::kAny && CutShort(r.diffs[i], r)) continue;
-    if (!part.shape.Covers(r.diffs[i])) continue;
-    covered[i] = true;
+    if (!part.shape.Covers(r.diffs[i])) {
+      if (part.shape.decoded.empty() || r.diffs[i].decoded.empty()) continue;
+      c.decoded[i] = part.shape.CoveredDecoded(r.diffs[i]);
+      c.any = c.any || std::find(c.decoded[i].begin(), c.decoded[i].end(), true) != c.decoded[i].end();
+      continue;
+    }
+    c.whole[i] = c.any = true;
     thrown[static_cast<int>(ErrorSide(r.diffs[i]))] = true;
   }
   if (thrown[static_cast<int>(Side::kReference)] || thrown[static_cast<int>(Side::kCandidate)]) {
     for (size_t i = 0; i < r.diffs.size(); ++i) {
       const Side missing = MissingSide(r.diffs[i]);
-      if (missing != Side::kNone && thrown[static_cast<int>(missing)]) covered[i] = true;
+      if (missing != Side::kNone && thrown[static_cast<int>(missing)]) c.whole[i] = true;
     }
   }
-  return covered;
+  return c;
 }
 
 }  // namespace
@@ -99,29 +113,48 @@ absl::StatusOr<KnownDifferences> LoadKnownDifferences(const std::vector<std::str
 void ApplyKnownDifferences(const KnownDifferences& known, Record& record) {
   if (!Judged(record)) return;
   const CaseParams params = CaseParams::Of(record.case_id);
-  std::vector<std::string> explanations, links, findings;
   std::string stale;
   const Rule* stale_rule = nullptr;
+  // Every applying part's coverage, in rule order: a decoded field a part explains counts only for
+  // an image that no part covers whole, which is known once all the parts have had their say.
+  std::vector<std::pair<const Rule*, Coverage>> coverages;
   for (const Rule& rule : known.rules) {
     if (!GlobMatch(rule.family, record.family)) continue;
-    bool explained = false;
     for (const RulePart& part : rule.parts) {
       if (!part.scope.AppliesTo(record, params)) continue;
-      const std::vector<bool> covered = CoveredBy(part, record);
-      const bool any = std::find(covered.begin(), covered.end(), true) != covered.end();
-      for (size_t i = 0; i < covered.size(); ++i) record.diffs[i].known = record.diffs[i].known || covered[i];
-      explained = explained || any;
-      if (!any && rule.every_record && stale_rule == nullptr) {
+      Coverage covered = CoveredBy(part, record);
+      for (size_t i = 0; i < covered.whole.size(); ++i) record.diffs[i].known = record.diffs[i].known || covered.whole[i];
+      if (!covered.any && rule.every_record && stale_rule == nullptr) {
         stale_rule = &rule;
         stale = absl::StrCat("rule ", rule.Where(), part.name.empty() ? "" : absl::StrCat(", part \"", part.name, "\""),
                              " states its difference on every record it applies to; this one shows none");
       }
+      coverages.emplace_back(&rule, std::move(covered));
     }
-    if (explained) {
-      explanations.push_back(rule.Explanation());
-      findings.push_back(rule.finding);
-      if (!rule.link.empty()) links.push_back(rule.link);
+  }
+  std::vector<bool> by_fields(record.diffs.size(), false);  // known through its decoded fields
+  for (size_t i = 0; i < record.diffs.size(); ++i) {
+    if (record.diffs[i].known || record.diffs[i].decoded.empty()) continue;
+    bool all = true;
+    for (size_t k = 0; all && k < record.diffs[i].decoded.size(); ++k)
+      all = std::any_of(coverages.begin(), coverages.end(), [&](const auto& c) {
+        return !c.second.decoded[i].empty() && c.second.decoded[i][k];
+      });
+    by_fields[i] = record.diffs[i].known = all;
+  }
+  // The findings cited: every rule that covers a difference whole, and for an image known through
+  // its decoded fields, the first rule (in order) to explain each of them.
+  std::vector<const Rule*> explaining;
+  std::vector<std::vector<bool>> claimed(record.diffs.size());
+  for (size_t i = 0; i < record.diffs.size(); ++i) claimed[i].assign(by_fields[i] ? record.diffs[i].decoded.size() : 0, false);
+  for (const auto& [rule, covered] : coverages) {
+    bool explains = false;
+    for (size_t i = 0; i < covered.whole.size(); ++i) {
+      explains = explains || covered.whole[i];
+      for (size_t k = 0; k < claimed[i].size() && k < covered.decoded[i].size(); ++k)
+        if (covered.decoded[i][k] && !claimed[i][k]) claimed[i][k] = explains = true;
     }
+    if (explains && (explaining.empty() || explaining.back() != rule)) explaining.push_back(rule);
   }
   const bool any_unknown = std::any_of(record.diffs.begin(), record.diffs.end(), [](const FieldDiff& d) { return !d.known; });
   if (any_unknown) {
@@ -136,11 +169,17 @@ void ApplyKnownDifferences(const KnownDifferences& known, Record& record) {
   } else {
     record.verdict = record.diffs.empty() ? Verdict::kEqual : Verdict::kKnown;
   }
-  if (!explanations.empty()) {
-    record.expectation_reason = absl::StrJoin(explanations, "; ");
-    record.expectation_findings = std::move(findings);
-    record.expectation_link = links.empty() ? "" : links[0];
+  if (explaining.empty()) return;
+  std::vector<std::string> explanations, findings;
+  std::string link;
+  for (const Rule* rule : explaining) {
+    explanations.push_back(rule->Explanation());
+    findings.push_back(rule->finding);
+    if (link.empty()) link = rule->link;
   }
+  record.expectation_reason = absl::StrJoin(explanations, "; ");
+  record.expectation_findings = std::move(findings);
+  record.expectation_link = link;
 }
 
 void RejudgeRecord(const KnownDifferences& known, Record& record) {
@@ -172,8 +211,7 @@ std::vector<StaleRule> StaleRules(const KnownDifferences& known, const std::vect
         if (!rule.parts[k].scope.AppliesTo(r, params)) continue;
         ++t.applied;
         if (t.covered) continue;
-        const std::vector<bool> covered = CoveredBy(rule.parts[k], r);
-        t.covered = std::find(covered.begin(), covered.end(), true) != covered.end();
+        t.covered = CoveredBy(rule.parts[k], r).any;
       }
     }
   }

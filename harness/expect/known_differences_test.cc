@@ -98,6 +98,31 @@ TEST(KnownDifferences, CoverTheirShapeAndNothingElseInTheSameField) {
             Verdict::kDiffers);
 }
 
+TEST(KnownDifferences, AnImageDifferenceMayBeExplainedFieldByFieldBySeveralFindings) {
+  const std::string rules =
+      R"({"finding": "R1", "doc": "d", "family": "hll", "engines": ["rust*", "*"], "fields": "*.compact",)"
+      R"( "decoded": ["flags", "flags.COMPACT"], "reason": "compact flag"})" "\n"
+      R"({"finding": "FZ43", "doc": "d", "family": "hll", "engines": ["rust*", "java*"], "fields": "*.compact",)"
+      R"( "decoded": "hipAccum", "reason": "out of order"})" "\n";
+  const std::string id = "fuzz/hll/union/s=5/inputs=4/lgmaxk=4/u0_HLL_6.compact/hipAccum+1";
+  const FieldDiff image = Image("heapify.compact", {"flags", "flags.COMPACT", "hipAccum"});
+  Record r = Compared(id, "java@9.1.0", "rust@0.6.0", {image});
+  r.family = "hll";
+  ApplyKnownDifferences(Load(rules), r);
+  EXPECT_EQ(r.verdict, Verdict::kKnown);
+  EXPECT_EQ(r.expectation_findings, (std::vector<std::string>{"R1", "FZ43"}));
+  // One finding alone leaves the other's decoded field unexplained.
+  Record one = Compared(id, "java@9.1.0", "rust@0.6.0", {image});
+  one.family = "hll";
+  ApplyKnownDifferences(Load(rules.substr(0, rules.find('\n') + 1)), one);
+  EXPECT_EQ(one.verdict, Verdict::kDiffers);
+  // A part explains decoded fields only where the rest of its shape holds: another field name.
+  Record other = Compared(id, "java@9.1.0", "rust@0.6.0", {Image("heapify.updatable", {"flags", "hipAccum"})});
+  other.family = "hll";
+  ApplyKnownDifferences(Load(rules), other);
+  EXPECT_EQ(other.verdict, Verdict::kDiffers);
+}
+
 TEST(KnownDifferences, EnginesAreKindsAndVersionRangesInEitherOrientation) {
   const KnownDifferences known = Load(kK1);
   const std::string id = "kll/exact/item=string/k=8/n=8/order=shuffled";
