@@ -111,6 +111,11 @@ bool DifferenceShape::HoldsApartFromDecoded(const FieldDiff& d) const {
     if (!found) return false;
   }
   if ((max_ulps || max_relative || negated) && !NumbersFit(*this, d)) return false;
+  if (at_least) {
+    auto a = Number(d.reference), b = Number(d.candidate);
+    if (!Present(d, Side::kReference) || !Present(d, Side::kCandidate) || !a || !b) return false;
+    if (!(*a >= *at_least) && !(*b >= *at_least)) return false;
+  }
   return true;
 }
 

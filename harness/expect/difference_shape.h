@@ -29,6 +29,7 @@ struct DifferenceShape {
   std::optional<uint64_t> max_ulps;  // two finite doubles of one sign, at most this many ulps apart
   std::optional<double> max_relative;  // two numbers with |a - b| <= max_relative * max(|a|, |b|)
   bool negated = false;              // compare a with -b (one side has the other's sign flipped)
+  std::optional<double> at_least;    // two numbers, one of them at least this (a value out of all scale)
   ValueKind value = ValueKind::kAny;
   // Globs over the text of one side, any of them: an error's "Class: message", or a string value.
   std::vector<std::string> messages;

@@ -69,6 +69,20 @@ TEST(DifferenceShape, NegatedWithinARelativeTolerance) {
   EXPECT_FALSE(exact.Covers(Doubles(0.25, -0.2500001)));
 }
 
+TEST(DifferenceShape, AtLeastWantsOneSideOutOfAllScale) {
+  DifferenceShape s;
+  s.fields = {"*.lb?"};
+  s.at_least = 2147483648.0;
+  EXPECT_TRUE(s.Covers(Doubles(317.29727477336456, 4294959168.0, "heapify.lb1")));
+  EXPECT_TRUE(s.Covers(Doubles(4294959168.0, 317.29727477336456, "heapify.lb1")));  // either side
+  EXPECT_FALSE(s.Covers(Doubles(317.29727477336456, 276.56328832513776, "heapify.lb1")));
+  FieldDiff missing;
+  missing.field = "heapify.lb1";
+  missing.missing_in_reference = true;
+  missing.candidate = Value::Double(4294959168.0);
+  EXPECT_FALSE(s.Covers(missing));  // a value on one side only is another difference
+}
+
 TEST(DifferenceShape, EveryDifferingDecodedFieldMustBeNamed) {
   DifferenceShape s;
   s.fields = {"*.compact"};

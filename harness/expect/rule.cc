@@ -8,7 +8,7 @@ namespace {
 
 const std::vector<std::string> kPartKeys = {"suite",  "cases",    "where",        "stage",   "engines",
                                             "writer", "fields",   "decoded",      "max_ulps", "max_relative",
-                                            "negated", "value",   "message"};
+                                            "negated", "at_least", "value",   "message"};
 
 // Member errors read "/key: ..." (as the JSON accessors name them); a rule's message names the
 // member from the rule down: "engines: ...", "parts/1/engines: ...".
@@ -88,6 +88,10 @@ absl::Status ParsePart(const nlohmann::json& j, RulePart* part) {
       return absl::InvalidArgumentError("/max_relative: expected a number, 0 or more");
     part->shape.max_relative = it->get<double>();
   }
+  if (auto it = j.find("at_least"); it != j.end()) {
+    if (!it->is_number()) return absl::InvalidArgumentError("/at_least: expected a number");
+    part->shape.at_least = it->get<double>();
+  }
   if (auto it = j.find("negated"); it != j.end()) {
     if (!it->is_boolean()) return absl::InvalidArgumentError("/negated: expected true or false");
     part->shape.negated = it->get<bool>();
@@ -95,7 +99,7 @@ absl::Status ParsePart(const nlohmann::json& j, RulePart* part) {
   auto value = OptionalString(j, "value", "");
   if (!value.ok()) return value.status();
   if (value->has_value() && !ValueKindFromName(**value, &part->shape.value))
-    return absl::InvalidArgumentError(absl::StrCat("/value: \"", **value, "\" is none of nonfinite, missing, error"));
+    return absl::InvalidArgumentError(absl::StrCat("/value: \"", **value, "\" is none of nonfinite, nan, missing, error"));
   auto messages = Strings(j, "message");
   if (!messages.ok()) return messages.status();
   part->shape.messages = *messages;
@@ -187,6 +191,7 @@ nlohmann::ordered_json RuleToJson(const Rule& r) {
     if (p.shape.max_ulps) o["max_ulps"] = *p.shape.max_ulps;
     if (p.shape.max_relative) o["max_relative"] = *p.shape.max_relative;
     if (p.shape.negated) o["negated"] = true;
+    if (p.shape.at_least) o["at_least"] = *p.shape.at_least;
     if (p.shape.value != DifferenceShape::ValueKind::kAny) o["value"] = ValueKindName(p.shape.value);
     list("message", p.shape.messages);
   };
