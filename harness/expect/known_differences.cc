@@ -37,15 +37,20 @@ absl::StatusOr<std::vector<std::string>> FilesOf(const std::string& path) {
 
 bool Judged(const Record& r) { return r.verdict != Verdict::kError && r.verdict != Verdict::kUnsupported; }
 
-// A value missing on a side that threw somewhere in the record: what that throw cut short.
-bool CutShort(const FieldDiff& d, const Record& r) {
-  const Side missing = MissingSide(d);
-  if (missing == Side::kNone || ErrorSide(d) != Side::kNone) return false;
-  return std::any_of(r.diffs.begin(), r.diffs.end(), [&](const FieldDiff& x) {
-    const bool present = missing == Side::kReference ? !x.missing_in_reference : !x.missing_in_candidate;
-    return present && (missing == Side::kReference ? x.reference : x.candidate).kind == Value::Kind::kError;
-  });
-}
+// The sides of a record that threw somewhere (an error on that side among its differences),
+// indexed by Side: a value missing on such a side is what the throw cut short.
+struct Threw {
+  bool side[3] = {false, false, false};
+  explicit Threw(const Record& r) {
+    for (const FieldDiff& d : r.diffs) {
+      side[static_cast<int>(Side::kReference)] |= !d.missing_in_reference && d.reference.kind == Value::Kind::kError;
+      side[static_cast<int>(Side::kCandidate)] |= !d.missing_in_candidate && d.candidate.kind == Value::Kind::kError;
+    }
+  }
+  bool CutShort(const FieldDiff& d) const {
+    return ErrorSide(d) == Side::kNone && MissingSide(d) != Side::kNone && side[static_cast<int>(MissingSide(d))];
+  }
+};
 
 // What one part of a rule does to one record: which differences it covers. A covered difference
 // where a side threw also covers every field missing on that side: that engine's stage ended
@@ -55,19 +60,22 @@ bool CutShort(const FieldDiff& d, const Record& r) {
 // part does not cover whole may have some of its decoded fields explained by it (`decoded`).
 struct Coverage {
   std::vector<bool> whole;
-  std::vector<std::vector<bool>> decoded;  // per difference: its decoded fields this part explains
+  // Per difference, its decoded fields this part explains; empty (most parts, most records) when none.
+  std::vector<std::vector<bool>> decoded;
   bool any = false;
+
+  bool Explains(size_t i, size_t k) const { return i < decoded.size() && k < decoded[i].size() && decoded[i][k]; }
 };
 
-Coverage CoveredBy(const RulePart& part, const Record& r) {
+Coverage CoveredBy(const RulePart& part, const Record& r, const Threw& threw) {
   Coverage c;
   c.whole.assign(r.diffs.size(), false);
-  c.decoded.resize(r.diffs.size());
   bool thrown[3] = {false, false, false};
   for (size_t i = 0; i < r.diffs.size(); ++i) {
-    if (part.shape.value == DifferenceShape::ValueKind::kAny && CutShort(r.diffs[i], r)) continue;
+    if (part.shape.value == DifferenceShape::ValueKind::kAny && threw.CutShort(r.diffs[i])) continue;
     if (!part.shape.Covers(r.diffs[i])) {
       if (part.shape.decoded.empty() || r.diffs[i].decoded.empty()) continue;
+      if (c.decoded.empty()) c.decoded.resize(r.diffs.size());
       c.decoded[i] = part.shape.CoveredDecoded(r.diffs[i]);
       c.any = c.any || std::find(c.decoded[i].begin(), c.decoded[i].end(), true) != c.decoded[i].end();
       continue;
@@ -82,6 +90,25 @@ Coverage CoveredBy(const RulePart& part, const Record& r) {
     }
   }
   return c;
+}
+
+// The rules a judged record cites: every rule that covers a difference whole, and for an image
+// known through its decoded fields, the first rule (in order) to explain each of them.
+std::vector<const Rule*> Explaining(const std::vector<std::pair<const Rule*, Coverage>>& coverages,
+                                    const std::vector<bool>& by_fields, const Record& record) {
+  std::vector<const Rule*> explaining;
+  std::vector<std::vector<bool>> claimed(record.diffs.size());
+  for (size_t i = 0; i < record.diffs.size(); ++i) claimed[i].assign(by_fields[i] ? record.diffs[i].decoded.size() : 0, false);
+  for (const auto& [rule, covered] : coverages) {
+    bool explains = false;
+    for (size_t i = 0; i < covered.whole.size(); ++i) {
+      explains = explains || covered.whole[i];
+      for (size_t k = 0; k < claimed[i].size(); ++k)
+        if (covered.Explains(i, k) && !claimed[i][k]) claimed[i][k] = explains = true;
+    }
+    if (explains && (explaining.empty() || explaining.back() != rule)) explaining.push_back(rule);
+  }
+  return explaining;
 }
 
 }  // namespace
@@ -118,11 +145,12 @@ void ApplyKnownDifferences(const KnownDifferences& known, Record& record) {
   // Every applying part's coverage, in rule order: a decoded field a part explains counts only for
   // an image that no part covers whole, which is known once all the parts have had their say.
   std::vector<std::pair<const Rule*, Coverage>> coverages;
+  const Threw threw(record);
   for (const Rule& rule : known.rules) {
     if (!GlobMatch(rule.family, record.family)) continue;
     for (const RulePart& part : rule.parts) {
       if (!part.scope.AppliesTo(record, params)) continue;
-      Coverage covered = CoveredBy(part, record);
+      Coverage covered = CoveredBy(part, record, threw);
       for (size_t i = 0; i < covered.whole.size(); ++i) record.diffs[i].known = record.diffs[i].known || covered.whole[i];
       if (!covered.any && rule.every_record && stale_rule == nullptr) {
         stale_rule = &rule;
@@ -137,25 +165,10 @@ void ApplyKnownDifferences(const KnownDifferences& known, Record& record) {
     if (record.diffs[i].known || record.diffs[i].decoded.empty()) continue;
     bool all = true;
     for (size_t k = 0; all && k < record.diffs[i].decoded.size(); ++k)
-      all = std::any_of(coverages.begin(), coverages.end(), [&](const auto& c) {
-        return !c.second.decoded[i].empty() && c.second.decoded[i][k];
-      });
+      all = std::any_of(coverages.begin(), coverages.end(), [&](const auto& c) { return c.second.Explains(i, k); });
     by_fields[i] = record.diffs[i].known = all;
   }
-  // The findings cited: every rule that covers a difference whole, and for an image known through
-  // its decoded fields, the first rule (in order) to explain each of them.
-  std::vector<const Rule*> explaining;
-  std::vector<std::vector<bool>> claimed(record.diffs.size());
-  for (size_t i = 0; i < record.diffs.size(); ++i) claimed[i].assign(by_fields[i] ? record.diffs[i].decoded.size() : 0, false);
-  for (const auto& [rule, covered] : coverages) {
-    bool explains = false;
-    for (size_t i = 0; i < covered.whole.size(); ++i) {
-      explains = explains || covered.whole[i];
-      for (size_t k = 0; k < claimed[i].size() && k < covered.decoded[i].size(); ++k)
-        if (covered.decoded[i][k] && !claimed[i][k]) claimed[i][k] = explains = true;
-    }
-    if (explains && (explaining.empty() || explaining.back() != rule)) explaining.push_back(rule);
-  }
+  const std::vector<const Rule*> explaining = Explaining(coverages, by_fields, record);
   const bool any_unknown = std::any_of(record.diffs.begin(), record.diffs.end(), [](const FieldDiff& d) { return !d.known; });
   if (any_unknown) {
     record.verdict = Verdict::kDiffers;
@@ -203,6 +216,7 @@ std::vector<StaleRule> StaleRules(const KnownDifferences& known, const std::vect
   for (const Record& r : records) {
     if (!Judged(r)) continue;
     const CaseParams params = CaseParams::Of(r.case_id);
+    const Threw threw(r);
     for (size_t i = 0; i < known.rules.size(); ++i) {
       const Rule& rule = known.rules[i];
       if (!GlobMatch(rule.family, r.family)) continue;
@@ -211,7 +225,7 @@ std::vector<StaleRule> StaleRules(const KnownDifferences& known, const std::vect
         if (!rule.parts[k].scope.AppliesTo(r, params)) continue;
         ++t.applied;
         if (t.covered) continue;
-        t.covered = CoveredBy(rule.parts[k], r).any;
+        t.covered = CoveredBy(rule.parts[k], r, threw).any;
       }
     }
   }
