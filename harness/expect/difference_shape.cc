@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "harness/case/glob_match.h"
@@ -23,6 +24,14 @@ std::optional<double> Number(const Value& v) {
   return std::nullopt;
 }
 
+// Both sides of a difference as numbers, when both are present and numeric.
+std::optional<std::pair<double, double>> Numbers(const FieldDiff& d) {
+  if (!Present(d, Side::kReference) || !Present(d, Side::kCandidate)) return std::nullopt;
+  auto a = Number(d.reference), b = Number(d.candidate);
+  if (!a || !b) return std::nullopt;
+  return std::make_pair(*a, *b);
+}
+
 std::optional<std::string> Text(const Value& v) {
   if (v.kind == Value::Kind::kError) return absl::StrCat(v.error_class, ": ", v.bytes);
   if (v.kind == Value::Kind::kString) return v.bytes;
@@ -30,23 +39,23 @@ std::optional<std::string> Text(const Value& v) {
 }
 
 bool NumbersFit(const DifferenceShape& s, const FieldDiff& d) {
-  if (!Present(d, Side::kReference) || !Present(d, Side::kCandidate)) return false;
-  auto a = Number(d.reference), b = Number(d.candidate);
-  if (!a || !b) return false;
-  if (s.negated) *b = -*b;
+  auto numbers = Numbers(d);
+  if (!numbers) return false;
+  double a = numbers->first, b = numbers->second;
+  if (s.negated) b = -b;
   if (s.max_ulps) {
     if (d.reference.kind != Value::Kind::kDouble || d.candidate.kind != Value::Kind::kDouble) return false;
-    if (!std::isfinite(*a) || !std::isfinite(*b) || std::signbit(*a) != std::signbit(*b)) return false;
+    if (!std::isfinite(a) || !std::isfinite(b) || std::signbit(a) != std::signbit(b)) return false;
     // One sign now (checked above): the distance of the magnitudes' bit patterns.
     const uint64_t bits_a = d.reference.bits & ~(uint64_t{1} << 63);
     const uint64_t bits_b = d.candidate.bits & ~(uint64_t{1} << 63);
     if ((bits_a > bits_b ? bits_a - bits_b : bits_b - bits_a) > *s.max_ulps) return false;
   }
   if (s.max_relative) {
-    if (!std::isfinite(*a) || !std::isfinite(*b)) return false;
-    if (std::fabs(*a - *b) > *s.max_relative * std::max(std::fabs(*a), std::fabs(*b))) return false;
+    if (!std::isfinite(a) || !std::isfinite(b)) return false;
+    if (std::fabs(a - b) > *s.max_relative * std::max(std::fabs(a), std::fabs(b))) return false;
   }
-  if (s.negated && !s.max_ulps && !s.max_relative) return *a == *b;
+  if (s.negated && !s.max_ulps && !s.max_relative) return a == b;
   return true;
 }
 
@@ -89,15 +98,13 @@ bool DifferenceShape::HoldsApartFromDecoded(const FieldDiff& d) const {
       if (ErrorSide(d) == Side::kNone) return false;
       break;
     case ValueKind::kNonfinite: {
-      auto a = Number(d.reference), b = Number(d.candidate);
-      if (!Present(d, Side::kReference) || !Present(d, Side::kCandidate) || !a || !b) return false;
-      if (std::isfinite(*a) == std::isfinite(*b)) return false;
+      auto n = Numbers(d);
+      if (!n || std::isfinite(n->first) == std::isfinite(n->second)) return false;
       break;
     }
     case ValueKind::kNan: {
-      auto a = Number(d.reference), b = Number(d.candidate);
-      if (!Present(d, Side::kReference) || !Present(d, Side::kCandidate) || !a || !b) return false;
-      if (!std::isnan(*a) || !std::isnan(*b)) return false;
+      auto n = Numbers(d);
+      if (!n || !std::isnan(n->first) || !std::isnan(n->second)) return false;
       break;
     }
   }
@@ -112,9 +119,8 @@ bool DifferenceShape::HoldsApartFromDecoded(const FieldDiff& d) const {
   }
   if ((max_ulps || max_relative || negated) && !NumbersFit(*this, d)) return false;
   if (at_least) {
-    auto a = Number(d.reference), b = Number(d.candidate);
-    if (!Present(d, Side::kReference) || !Present(d, Side::kCandidate) || !a || !b) return false;
-    if (!(*a >= *at_least) && !(*b >= *at_least)) return false;
+    auto n = Numbers(d);
+    if (!n || (!(n->first >= *at_least) && !(n->second >= *at_least))) return false;
   }
   return true;
 }
