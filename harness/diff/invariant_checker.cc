@@ -1,9 +1,16 @@
 #include "harness/diff/invariant_checker.h"
 
+#include <optional>
+
 #include "absl/strings/str_cat.h"
+#include "harness/diff/field_index.h"
 
 namespace dsconform {
 namespace {
+
+// Lookups a check does by walking a stage's fields before it indexes them (FieldIndex): an index
+// costs a hash per field, a walk a comparison per field per lookup.
+constexpr size_t kWalkedLookups = 4;
 
 // Values a check gives the same answer on. Errors never qualify: a violation
 // carries both values whole, stack included, and stacks differ by engine.
@@ -25,10 +32,15 @@ InvariantChecker::InvariantChecker(const Case& c, const Family* family, const Di
 
 InvariantResult InvariantChecker::Check(const Observations& obs) {
   InvariantResult result;
+  size_t lookups = 0;
+  for (const Invariant& inv : case_.invariants) lookups += inv.fields.size();
+  // A few lookups walk the fields; more index them once.
+  std::optional<FieldIndex> index;
+  if (lookups > kWalkedLookups) index.emplace(obs);
   for (size_t i = 0; i < case_.invariants.size(); ++i) {
     const Invariant& inv = case_.invariants[i];
     std::vector<const Value*> values;
-    for (const auto& name : inv.fields) values.push_back(obs.Find(name));
+    for (const auto& name : inv.fields) values.push_back(index ? index->Find(name) : obs.Find(name));
     const Checked* done = nullptr;
     for (const Checked& e : earlier_[i])
       if (AllIdentical(e.values, values)) done = &e;

@@ -52,6 +52,28 @@ TEST(InvariantChecker, AnEngineWithTheSameValuesAsAnEarlierOneGetsItsResultUnche
   EXPECT_EQ(r2.checks, 2);
 }
 
+// Past a few fields the checker looks them up in an index of the stage: the same values as a
+// walk, the first field of a name included, and a field the engine did not give skipped.
+TEST(InvariantChecker, ManyFieldsAreFoundAsFewAre) {
+  Case c;
+  c.invariants = {{"equal", {"a.estimate", "b.estimate", "c.estimate", "d.estimate"}},
+                  {"shape", {"a.compact", "e.compact"}}};
+  CountingFamily family;
+  InvariantChecker checker(c, &family, {});
+  Observations o;
+  o.Add("a.estimate", Value::Double(1.0));
+  o.Add("a.compact", Value::Bytes("x1"));
+  o.Add("b.estimate", Value::Double(1.0));
+  o.Add("c.estimate", Value::Double(3.0));
+  o.Add("c.estimate", Value::Double(1.0));  // a second field of one name: the first counts
+  const InvariantResult r = checker.Check(o);
+  ASSERT_EQ(r.violations.size(), 2u);
+  EXPECT_EQ(r.violations[0].field, "equal: c.estimate vs a.estimate");
+  EXPECT_EQ(r.violations[0].candidate.AsDouble(), 3.0);
+  EXPECT_EQ(r.violations[1].field, "shape: a.compact");
+  EXPECT_EQ(r.checks, 3);  // b and c against a (d is missing), and the family check
+}
+
 TEST(InvariantChecker, OtherValuesAreCheckedAfresh) {
   const Case c = TwoChecks();
   CountingFamily family;
