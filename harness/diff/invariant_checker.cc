@@ -3,7 +3,7 @@
 #include <optional>
 
 #include "absl/strings/str_cat.h"
-#include "harness/diff/field_index.h"
+#include "harness/engine/field_index.h"
 
 namespace dsconform {
 namespace {

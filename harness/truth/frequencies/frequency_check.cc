@@ -13,6 +13,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "harness/engine/field_index.h"
 #include "harness/truth/frequencies/frequency_truth.h"
 #include "harness/truth/truth_query.h"
 
@@ -61,21 +62,21 @@ SharedTruth TruthOf(const Case& c, const TruthQuery& q) {
   return truth;
 }
 
-std::optional<int64_t> IntAnswer(const Observations& obs, const std::string& field) {
-  const Value* v = obs.Find(field);
+std::optional<int64_t> IntAnswer(const FieldIndex& fields, const std::string& field) {
+  const Value* v = fields.Find(field);
   if (v == nullptr || v->kind != Value::Kind::kInt) return std::nullopt;
   return static_cast<int64_t>(v->bits);
 }
 
-std::optional<double> DoubleAnswer(const Observations& obs, const std::string& field) {
-  const Value* v = obs.Find(field);
+std::optional<double> DoubleAnswer(const FieldIndex& fields, const std::string& field) {
+  const Value* v = fields.Find(field);
   if (v == nullptr || v->kind != Value::Kind::kDouble) return std::nullopt;
   return v->AsDouble();
 }
 
 // An item a list answered, as its key: longs come back as ints, strings as strings.
-std::optional<std::string> KeyAnswer(const Observations& obs, const std::string& field) {
-  const Value* v = obs.Find(field);
+std::optional<std::string> KeyAnswer(const FieldIndex& fields, const std::string& field) {
+  const Value* v = fields.Find(field);
   if (v == nullptr) return std::nullopt;
   if (v->kind == Value::Kind::kInt) return ExactFrequencies::KeyOfLong(static_cast<int64_t>(v->bits));
   if (v->kind == Value::Kind::kString) return v->bytes;
@@ -94,20 +95,20 @@ struct Broken {
 
 class QueryJudge {
  public:
-  QueryJudge(const FrequencyTruth& t, const ExactFrequencies& truth, const Observations& obs,
+  QueryJudge(const FrequencyTruth& t, const ExactFrequencies& truth, const FieldIndex& fields,
              FrequencyCheckResult& result)
-      : t_(t), truth_(truth), obs_(obs), result_(result) {}
+      : t_(t), truth_(truth), fields_(fields), result_(result) {}
 
   void Run(const Op& query) {
     sample_.of = t_.of;
     sample_.series = t_.series;
     sample_.weight = truth_.total_weight();
-    sample_.epsilon = DoubleAnswer(obs_, t_.of + ".epsilon").value_or(kNaN);
-    const auto max_error = IntAnswer(obs_, t_.of + ".maximum_error");
+    sample_.epsilon = DoubleAnswer(fields_, t_.of + ".epsilon").value_or(kNaN);
+    const auto max_error = IntAnswer(fields_, t_.of + ".maximum_error");
     sample_.maximum_error = max_error ? static_cast<double>(*max_error) : kNaN;
     sample_.estimate_error = kNaN;
     bool answered = max_error.has_value();
-    if (auto w = IntAnswer(obs_, t_.of + ".total_weight")) {
+    if (auto w = IntAnswer(fields_, t_.of + ".total_weight")) {
       answered = true;
       Judge(*w == truth_.total_weight(), "total_weight", absl::StrCat(truth_.total_weight(), " fed"),
             absl::StrCat(*w));
@@ -116,7 +117,7 @@ class QueryJudge {
     const std::vector<std::string> keys = query.StrList("keys");
     for (size_t i = 0; i < keys.size(); ++i) {
       const std::string at = absl::StrCat("[", i, "]");
-      if (auto est = IntAnswer(obs_, t_.of + ".estimate" + at)) {
+      if (auto est = IntAnswer(fields_, t_.of + ".estimate" + at)) {
         const double error = std::fabs(static_cast<double>(*est - truth_.WeightOf(keys[i])));
         if (std::isnan(sample_.estimate_error) || error > sample_.estimate_error) sample_.estimate_error = error;
         answered = true;
@@ -149,8 +150,8 @@ class QueryJudge {
   // for people; true when answered.
   bool SeeBounds(const std::string& bounds_of, const std::string& at, const std::string& where,
                  const std::string& key, Broken& bounds) {
-    const auto lb = IntAnswer(obs_, bounds_of + "lower_bound" + at);
-    const auto ub = IntAnswer(obs_, bounds_of + "upper_bound" + at);
+    const auto lb = IntAnswer(fields_, bounds_of + "lower_bound" + at);
+    const auto ub = IntAnswer(fields_, bounds_of + "upper_bound" + at);
     if (!lb && !ub) return false;
     const int64_t exact = truth_.WeightOf(key);
     ++sample_.keys;
@@ -165,14 +166,14 @@ class QueryJudge {
     bool answered = false;
     for (const bool nfp : {true, false}) {
       const std::string list = t_.of + (nfp ? ".frequent_nfp" : ".frequent_nfn");
-      const auto size = IntAnswer(obs_, list + ".size");
+      const auto size = IntAnswer(fields_, list + ".size");
       if (!size) continue;
       answered = true;
       std::set<std::string> listed;
       Broken broken;
       for (int64_t i = 0; i < *size; ++i) {
         const std::string at = absl::StrCat("[", i, "]");
-        const auto key = KeyAnswer(obs_, list + at);
+        const auto key = KeyAnswer(fields_, list + at);
         if (!key) continue;
         listed.insert(*key);
         SeeBounds(list + at + ".", "", list + at, *key, bounds);
@@ -204,7 +205,7 @@ class QueryJudge {
 
   const FrequencyTruth& t_;
   const ExactFrequencies& truth_;
-  const Observations& obs_;
+  const FieldIndex& fields_;
   FrequencyCheckResult& result_;
   FrequencySample sample_;
 };
@@ -214,6 +215,8 @@ class QueryJudge {
 FrequencyCheckResult CheckFrequencies(const Case& c, const std::vector<FrequencyTruth>& truths,
                                       const Observations& obs) {
   FrequencyCheckResult result;
+  // A judge looks up every key and list row it was answered: by name, not by walking the fields.
+  std::optional<FieldIndex> fields;
   for (const FrequencyTruth& t : truths) {
     const std::optional<TruthQuery> found = FindTruthQuery(c, t.of);
     if (!found) {
@@ -232,7 +235,8 @@ FrequencyCheckResult CheckFrequencies(const Case& c, const std::vector<Frequency
                                         absl::StrCat((*truth)->total_weight(), " fed")));
       continue;
     }
-    QueryJudge(t, **truth, obs, result).Run(query);
+    if (!fields) fields.emplace(obs);
+    QueryJudge(t, **truth, *fields, result).Run(query);
   }
   return result;
 }

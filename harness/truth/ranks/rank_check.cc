@@ -10,6 +10,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "harness/engine/field_index.h"
 #include "harness/truth/ranks/rank_truth.h"
 #include "harness/truth/slot_items.h"
 #include "harness/truth/truth_query.h"
@@ -31,13 +32,13 @@ std::string ItemTypeOf(const std::vector<Op>& ops, const std::string& slot) {
   return type[slot];
 }
 
-std::optional<double> DoubleAnswer(const Observations& obs, const std::string& field) {
+std::optional<double> DoubleAnswer(const FieldIndex& obs, const std::string& field) {
   const Value* v = obs.Find(field);
   if (v == nullptr || v->kind != Value::Kind::kDouble) return std::nullopt;
   return v->AsDouble();
 }
 
-std::optional<RankItem> ItemAnswer(const Observations& obs, const std::string& field) {
+std::optional<RankItem> ItemAnswer(const FieldIndex& obs, const std::string& field) {
   const Value* v = obs.Find(field);
   if (v == nullptr) return std::nullopt;
   switch (v->kind) {
@@ -73,7 +74,7 @@ struct Worst {
 class StatedError {
  public:
   // Null when the engine answered no bounds for the grid.
-  static std::optional<StatedError> Of(const Observations& obs, const std::string& of,
+  static std::optional<StatedError> Of(const FieldIndex& obs, const std::string& of,
                                        const std::vector<std::string>& ranks) {
     StatedError s;
     for (size_t j = 0; j < ranks.size(); ++j) {
@@ -121,9 +122,12 @@ struct WorstRatio {
 
 }  // namespace
 
-RankCheckResult CheckRanks(const Case& c, const std::vector<RankTruth>& truths, const Observations& obs,
+RankCheckResult CheckRanks(const Case& c, const std::vector<RankTruth>& truths, const Observations& observations,
                            double max_epsilons) {
   RankCheckResult result;
+  if (truths.empty()) return result;
+  // Every point and rank of the grids is looked up: by name, not by walking the fields.
+  const FieldIndex obs(observations);
   for (const RankTruth& t : truths) {
     const std::optional<TruthQuery> found = FindTruthQuery(c, t.of);
     if (!found) {

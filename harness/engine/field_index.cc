@@ -1,4 +1,4 @@
-#include "harness/diff/field_index.h"
+#include "harness/engine/field_index.h"
 
 namespace dsconform {
 
