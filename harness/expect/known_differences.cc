@@ -206,40 +206,45 @@ void RejudgeRecord(const KnownDifferences& known, Record& record) {
   ApplyKnownDifferences(known, record);
 }
 
-std::vector<StaleRule> StaleRules(const KnownDifferences& known, const std::vector<Record>& records) {
-  struct Tally {
-    int64_t applied = 0;
-    bool covered = false;
-  };
-  std::vector<std::vector<Tally>> tallies(known.rules.size());
-  for (size_t i = 0; i < known.rules.size(); ++i) tallies[i].resize(known.rules[i].parts.size());
-  for (const Record& r : records) {
-    if (!Judged(r)) continue;
-    const CaseParams params = CaseParams::Of(r.case_id);
-    const Threw threw(r);
-    for (size_t i = 0; i < known.rules.size(); ++i) {
-      const Rule& rule = known.rules[i];
-      if (!GlobMatch(rule.family, r.family)) continue;
-      for (size_t k = 0; k < rule.parts.size(); ++k) {
-        Tally& t = tallies[i][k];
-        if (!rule.parts[k].scope.AppliesTo(r, params)) continue;
-        ++t.applied;
-        if (t.covered) continue;
-        t.covered = CoveredBy(rule.parts[k], r, threw).any;
-      }
+StaleRuleTally::StaleRuleTally(const KnownDifferences& known) : known_(known), tallies_(known.rules.size()) {
+  for (size_t i = 0; i < known.rules.size(); ++i) tallies_[i].resize(known.rules[i].parts.size());
+}
+
+void StaleRuleTally::Add(const Record& r) {
+  if (!Judged(r)) return;
+  const CaseParams params = CaseParams::Of(r.case_id);
+  const Threw threw(r);
+  for (size_t i = 0; i < known_.rules.size(); ++i) {
+    const Rule& rule = known_.rules[i];
+    if (!GlobMatch(rule.family, r.family)) continue;
+    for (size_t k = 0; k < rule.parts.size(); ++k) {
+      Tally& t = tallies_[i][k];
+      if (!rule.parts[k].scope.AppliesTo(r, params)) continue;
+      ++t.applied;
+      if (t.covered) continue;
+      t.covered = CoveredBy(rule.parts[k], r, threw).any;
     }
   }
+}
+
+std::vector<StaleRule> StaleRuleTally::Stale() const {
   std::vector<StaleRule> stale;
-  for (size_t i = 0; i < known.rules.size(); ++i) {
-    const Rule& rule = known.rules[i];
+  for (size_t i = 0; i < known_.rules.size(); ++i) {
+    const Rule& rule = known_.rules[i];
     for (size_t k = 0; k < rule.parts.size(); ++k) {
-      const Tally& t = tallies[i][k];
+      const Tally& t = tallies_[i][k];
       if (t.applied == 0 || t.covered) continue;
       stale.push_back({rule.finding, absl::StrCat(rule.file, ":", rule.line), rule.parts[k].name, rule.reason, rule.doc,
                        t.applied});
     }
   }
   return stale;
+}
+
+std::vector<StaleRule> StaleRules(const KnownDifferences& known, const std::vector<Record>& records) {
+  StaleRuleTally tally(known);
+  for (const Record& r : records) tally.Add(r);
+  return tally.Stale();
 }
 
 std::string StaleRuleLine(const StaleRule& s) {

@@ -49,6 +49,24 @@ struct StaleRule {
   int64_t records = 0;  // compared records it applied to
 };
 std::vector<StaleRule> StaleRules(const KnownDifferences& known, const std::vector<Record>& records);
+
+// StaleRules one record at a time, for a run that does not keep its records whole: each record is
+// added as it is judged, while it still has every value a rule's shape reads. `known` must outlive
+// the tally.
+class StaleRuleTally {
+ public:
+  explicit StaleRuleTally(const KnownDifferences& known);
+  void Add(const Record& r);
+  std::vector<StaleRule> Stale() const;
+
+ private:
+  struct Tally {
+    int64_t applied = 0;
+    bool covered = false;
+  };
+  const KnownDifferences& known_;
+  std::vector<std::vector<Tally>> tallies_;  // per rule, per part
+};
 // "F2 part \"sign of the upper bound\" (sketches/hll/known_differences.jsonl:3): applied to 18 records, covered nothing"
 std::string StaleRuleLine(const StaleRule& s);
 
