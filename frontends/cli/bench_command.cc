@@ -96,10 +96,10 @@ struct FileCloser {
 };
 
 // The console summary `dsconform run` prints is part of its work, but not of the bench's output.
-absl::Status FinishQuietly(ReportOutput& output, const RunInfo& info, const KnownDifferences* known) {
+absl::Status FinishQuietly(ReportOutput& output, const RunInfo& info) {
   std::unique_ptr<std::FILE, FileCloser> devnull(std::fopen("/dev/null", "w"));
   if (!devnull) return absl::InternalError("cannot open /dev/null");
-  return output.Finish(info, known, "", devnull.get());
+  return output.Finish(info, "", devnull.get());
 }
 
 // The whole run as `dsconform run --jobs=workers` does it, from case generation to the last
@@ -109,7 +109,8 @@ absl::StatusOr<RunMeasure> TimeWholeRun(const BenchSetup& setup, int workers, co
   RunMeter meter(workers);
   auto cases = LoadCasesFromFlags();
   if (!cases.ok()) return cases.status();
-  auto output = ReportOutput::Open(dir, /*resume=*/false, CompiledFamilies().truth_kinds());
+  auto output = ReportOutput::Open(dir, /*resume=*/false, CompiledFamilies().truth_kinds(),
+                                   setup.options.known_differences);
   if (!output.ok()) return output.status();
   auto engines = CreateEngines(setup.factories, workers);
   if (!engines.ok()) return engines.status();
@@ -119,7 +120,7 @@ absl::StatusOr<RunMeasure> TimeWholeRun(const BenchSetup& setup, int workers, co
   auto stats = RunCases(*cases, EveryCase(*cases), *engines, options, **output, ProgressFn());
   if (!stats.ok()) return stats.status();
   if (stats->interrupted) return absl::CancelledError("interrupted");
-  if (auto st = FinishQuietly(**output, setup.info, setup.options.known_differences); !st.ok()) return st;
+  if (auto st = FinishQuietly(**output, setup.info); !st.ok()) return st;
   output->reset();
   std::vector<std::vector<EngineCall>> calls;
   for (size_t e = 0; e < setup.factories.size(); ++e) calls.push_back(CallsOf(*engines, e));
@@ -137,7 +138,8 @@ absl::Status TimeSerialPass(const BenchSetup& setup, const std::string& dir, Ben
   if (!cases.ok()) return cases.status();
   m.generation_seconds = SecondsSince(start);
   m.cases = static_cast<int64_t>(cases->size());
-  auto output = ReportOutput::Open(dir, /*resume=*/false, CompiledFamilies().truth_kinds());
+  auto output = ReportOutput::Open(dir, /*resume=*/false, CompiledFamilies().truth_kinds(),
+                                   setup.options.known_differences);
   if (!output.ok()) return output.status();
   auto engines = CreateEngines(setup.factories, 1);
   if (!engines.ok()) return engines.status();
@@ -147,7 +149,7 @@ absl::Status TimeSerialPass(const BenchSetup& setup, const std::string& dir, Ben
   if (steps->interrupted) return absl::CancelledError("interrupted");
   m.steps = *steps;
   start = SteadyClock::now();
-  if (auto st = FinishQuietly(**output, setup.info, setup.options.known_differences); !st.ok()) return st;
+  if (auto st = FinishQuietly(**output, setup.info); !st.ok()) return st;
   m.summaries_seconds = SecondsSince(start);
   std::vector<std::vector<EngineCall>> calls;
   for (size_t e = 0; e < setup.factories.size(); ++e) calls.push_back(CallsOf(*engines, e));

@@ -20,6 +20,7 @@
 #include "reports/html_report.h"
 #include "reports/jsonl_writer.h"
 #include "reports/junit_report.h"
+#include "reports/known_record_values.h"
 #include "reports/markdown_report.h"
 #include "reports/record_text.h"
 #include "reports/report_file.h"
@@ -29,7 +30,8 @@
 namespace dsconform {
 
 absl::StatusOr<std::unique_ptr<ReportOutput>> ReportOutput::Open(const std::string& dir, bool resume,
-                                                                  const TruthKinds& truth_kinds, std::FILE* log) {
+                                                                  const TruthKinds& truth_kinds,
+                                                                  const KnownDifferences* known, std::FILE* log) {
   const auto unwritable = [&](const absl::Status& st) {
     return absl::Status(st.code(), absl::StrCat("report directory ", dir, " cannot be written: ", st.message()));
   };
@@ -93,19 +95,27 @@ absl::StatusOr<std::unique_ptr<ReportOutput>> ReportOutput::Open(const std::stri
   }
   auto journal = RecordJournal::Open(journal_path, keep_journal_bytes);
   if (!journal.ok()) return unwritable(journal.status());
-  return std::unique_ptr<ReportOutput>(new ReportOutput(dir, truth_kinds, std::move(*journal), std::move(done),
+  return std::unique_ptr<ReportOutput>(new ReportOutput(dir, truth_kinds, known, std::move(*journal), std::move(done),
                                                         std::move(done_file_lines), std::move(journal_lines)));
 }
 
-ReportOutput::ReportOutput(std::string dir, TruthKinds truth_kinds, std::unique_ptr<RecordJournal> journal,
-                           std::vector<Record> done, std::vector<RecordLine> done_file_lines,
-                           std::vector<RecordLine> journal_lines)
+ReportOutput::ReportOutput(std::string dir, TruthKinds truth_kinds, const KnownDifferences* known,
+                           std::unique_ptr<RecordJournal> journal, std::vector<Record> done,
+                           std::vector<RecordLine> done_file_lines, std::vector<RecordLine> journal_lines)
     : dir_(std::move(dir)),
       truth_kinds_(std::move(truth_kinds)),
       journal_(std::move(journal)),
       done_(std::move(done)),
       done_file_lines_(std::move(done_file_lines)),
-      journal_lines_(std::move(journal_lines)) {}
+      journal_lines_(std::move(journal_lines)) {
+  if (known != nullptr) stale_.emplace(*known);
+  for (Record& r : done_) Keep(r);
+}
+
+void ReportOutput::Keep(Record& r) {
+  if (stale_) stale_->Add(r);
+  DropKnownRecordValues(r);
+}
 
 absl::Status ReportOutput::Write(const std::vector<IndexedCase>& batch, std::vector<Record> records) {
   std::vector<int64_t> cases;
@@ -114,6 +124,7 @@ absl::Status ReportOutput::Write(const std::vector<IndexedCase>& batch, std::vec
   if (auto st = journal_->Append(cases, records, &lines); !st.ok()) return st;
   std::lock_guard<std::mutex> lock(mu_);
   journal_lines_.insert(journal_lines_.end(), lines.begin(), lines.end());
+  for (Record& r : records) Keep(r);
   records_.insert(records_.end(), std::make_move_iterator(records.begin()), std::make_move_iterator(records.end()));
   return absl::OkStatus();
 }
@@ -178,8 +189,8 @@ absl::Status WriteSummaries(const std::string& dir, const RunInfo& info, const s
   return st;
 }
 
-absl::Status ReportOutput::Finish(const RunInfo& info, const KnownDifferences* known, const std::string& timing,
-                                  std::FILE* console, const std::function<void()>& after_records_file) {
+absl::Status ReportOutput::Finish(const RunInfo& info, const std::string& timing, std::FILE* console,
+                                  const std::function<void()>& after_records_file) {
   if (auto st = journal_->Close(); !st.ok()) return st;
   // records.jsonl from the lines already written (the one resumed from is read before it is replaced).
   const std::string records_path = dir_ + "/" + JsonlWriter::kFileName;
@@ -196,7 +207,7 @@ absl::Status ReportOutput::Finish(const RunInfo& info, const KnownDifferences* k
   records_.insert(records_.begin(), std::make_move_iterator(done_.begin()), std::make_move_iterator(done_.end()));
   done_.clear();
   std::stable_sort(records_.begin(), records_.end(), [](const Record& a, const Record& b) { return a.index < b.index; });
-  const std::vector<StaleRule> stale = known != nullptr ? StaleRules(*known, records_) : std::vector<StaleRule>();
+  const std::vector<StaleRule> stale = stale_ ? stale_->Stale() : std::vector<StaleRule>();
   if (auto st = WriteSummaries(dir_, info, records_, stale, timing, truth_kinds_, RecordsFileName(compress_records_));
       !st.ok())
     return st;

@@ -5,6 +5,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,9 +33,13 @@ class ReportOutput : public RecordSink {
   // `resume`, the cases finished in records.jsonl and in the journal (its
   // committed batches; a batch cut short is dropped, with a word to `log`) are
   // kept and their records returned by done_records(). `truth_kinds` read
-  // their samples back and study them (FamilyCatalog::truth_kinds).
+  // their samples back and study them (FamilyCatalog::truth_kinds). The rules
+  // of `known` (may be null; must outlive the output) that apply to records and
+  // cover nothing are told as each record comes, since a known record is kept
+  // without its values (reports/known_record_values.h).
   static absl::StatusOr<std::unique_ptr<ReportOutput>> Open(const std::string& dir, bool resume,
-                                                            const TruthKinds& truth_kinds, std::FILE* log = stderr);
+                                                            const TruthKinds& truth_kinds,
+                                                            const KnownDifferences* known, std::FILE* log = stderr);
 
   // Finish writes records.jsonl.zst (zstd) instead of records.jsonl.
   void set_compress_records(bool on) { compress_records_ = on; }
@@ -42,22 +47,25 @@ class ReportOutput : public RecordSink {
   // Journals the batch's records (thread-safe).
   absl::Status Write(const std::vector<IndexedCase>& batch, std::vector<Record> records) override;
   // This run's records, in the order their batches finished; after Finish, every record in case order.
+  // Known records without their values (records.jsonl has them).
   const std::vector<Record>& records() const { return records_; }
   const std::vector<Record>& done_records() const { return done_; }
 
   // Writes records.jsonl in case order and the summaries from every record
   // (resumed ones and this run's), prints the console summary to `console`,
   // and removes the journal. Afterwards records() holds every record in case
-  // order and done_records() is empty. The rules of `known` (may be null) that applied and covered
+  // order and done_records() is empty. The rules of Open's `known` that applied and covered
   // nothing are listed in the summaries and on the console. `after_records_file`, when given, is
   // called once records.jsonl is written (tests kill the run there).
-  absl::Status Finish(const RunInfo& info, const KnownDifferences* known, const std::string& timing,
-                      std::FILE* console, const std::function<void()>& after_records_file = nullptr);
+  absl::Status Finish(const RunInfo& info, const std::string& timing, std::FILE* console,
+                      const std::function<void()>& after_records_file = nullptr);
 
  private:
-  ReportOutput(std::string dir, TruthKinds truth_kinds, std::unique_ptr<RecordJournal> journal,
-               std::vector<Record> done, std::vector<RecordLine> done_file_lines,
-               std::vector<RecordLine> journal_lines);
+  ReportOutput(std::string dir, TruthKinds truth_kinds, const KnownDifferences* known,
+               std::unique_ptr<RecordJournal> journal, std::vector<Record> done,
+               std::vector<RecordLine> done_file_lines, std::vector<RecordLine> journal_lines);
+  // Tells the stale rules the record, then lets go of what no summary reads of it.
+  void Keep(Record& r);
   const std::string dir_;
   const TruthKinds truth_kinds_;
   std::unique_ptr<RecordJournal> journal_;
@@ -66,6 +74,7 @@ class ReportOutput : public RecordSink {
   std::mutex mu_;                            // guards what follows while the run goes on
   std::vector<RecordLine> journal_lines_;    // resumed and new records in the journal
   std::vector<Record> records_;
+  std::optional<StaleRuleTally> stale_;     // with Open's `known`
   bool compress_records_ = false;
 };
 

@@ -225,7 +225,7 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
   if (!test_signal.ok()) return UsageError(std::string(test_signal.status().message()));
   const std::string dir = absl::GetFlag(FLAGS_report_dir);
   const TruthKinds& truth_kinds = CompiledFamilies().truth_kinds();
-  auto output = ReportOutput::Open(dir, absl::GetFlag(FLAGS_resume), truth_kinds);
+  auto output = ReportOutput::Open(dir, absl::GetFlag(FLAGS_resume), truth_kinds, judged ? &known : nullptr);
   if (!output.ok()) return UsageError(std::string(output.status().message()));
   (*output)->set_compress_records(absl::GetFlag(FLAGS_compress_records));
 
@@ -315,7 +315,7 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
     after_records_file = [&] {
       RaiseTestSignal(**test_signal, absl::StrCat(stats->cases_done, " cases done and records.jsonl written"));
     };
-  if (auto st = (*output)->Finish(info, judged ? &known : nullptr, absl::StrFormat("took %.1f s, peak %lld MiB resident (budget %lld MiB)", seconds,
+  if (auto st = (*output)->Finish(info, absl::StrFormat("took %.1f s, peak %lld MiB resident (budget %lld MiB)", seconds,
                                                   static_cast<long long>(info.peak_rss_bytes >> 20),
                                                   static_cast<long long>(info.memory_budget_bytes >> 20)), stdout,
                                   after_records_file);
