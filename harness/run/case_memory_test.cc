@@ -193,10 +193,11 @@ TEST(CaseMemory, WithoutItsFamilyEverySlotHoldsEveryItem) {
   EXPECT_EQ(EstimateCaseMemory(c, nullptr).first_state, 2 * 8000);
 }
 
-TEST(MemoryBudget, AQuarterOfTheMachineAndAtMostThreeGiB) {
-  EXPECT_EQ(DefaultMemoryBudget(int64_t{24} << 30), int64_t{2560} << 20);
+TEST(MemoryBudget, AQuarterOfTheMachineAndAtMostFourGiB) {
+  EXPECT_EQ(DefaultMemoryBudget(int64_t{24} << 30), int64_t{4} << 30);
+  EXPECT_EQ(DefaultMemoryBudget(int64_t{12} << 30), int64_t{3} << 30);
   EXPECT_EQ(DefaultMemoryBudget(int64_t{4} << 30), int64_t{1} << 30);
-  EXPECT_EQ(DefaultMemoryBudget(0), int64_t{2560} << 20);
+  EXPECT_EQ(DefaultMemoryBudget(0), int64_t{4} << 30);
   EXPECT_EQ(JavaHeapBytes(int64_t{2560} << 20), int64_t{1} << 30);
   EXPECT_EQ(CasesBytes(int64_t{2560} << 20), int64_t{1280} << 20);
   EXPECT_EQ(JavaHeapBytes(int64_t{100} << 20), int64_t{256} << 20);

@@ -9,7 +9,7 @@
 namespace dsconform {
 
 int64_t DefaultMemoryBudget(int64_t physical_bytes) {
-  constexpr int64_t kCap = int64_t{2560} << 20;
+  constexpr int64_t kCap = int64_t{4096} << 20;
   if (physical_bytes <= 0) return kCap;
   return std::min(kCap, physical_bytes / 4);
 }
