@@ -25,7 +25,6 @@ void DropKnownRecordValues(Record& r) {
       std::string().swap(x.reference);
       std::string().swap(x.candidate);
     }
-    d.decoded.shrink_to_fit();
   }
 }
 
