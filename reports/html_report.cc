@@ -25,7 +25,7 @@ std::string VerdictBadge(Verdict v) {
 }
 bool IsWebLink(const std::string& url) { return url.rfind("https://", 0) == 0 || url.rfind("http://", 0) == 0; }
 
-// The failing records each part shows, in report order, up to its cap.
+// Which of the kept failing records each part shows: the first of them, up to its cap.
 struct Selection {
   std::vector<bool> in_table;
   std::vector<bool> detailed;
@@ -33,16 +33,13 @@ struct Selection {
   size_t table_left_out = 0;
 };
 
-Selection Select(const std::vector<const Record*>& order, const HtmlOptions& o) {
+Selection Select(const HtmlFailingRecords& kept, const HtmlOptions& o) {
   Selection s;
-  s.in_table.assign(order.size(), false);
-  s.detailed.assign(order.size(), false);
-  for (size_t i = 0; i < order.size(); ++i) {
-    if (!VerdictFails(order[i]->verdict)) continue;
-    s.in_table[i] = s.failing < static_cast<size_t>(o.max_table_rows);
-    s.detailed[i] = s.failing < static_cast<size_t>(o.max_detailed_records);
-    ++s.failing;
+  for (size_t k = 0; k < kept.kept().size(); ++k) {
+    s.in_table.push_back(k < static_cast<size_t>(o.max_table_rows));
+    s.detailed.push_back(k < static_cast<size_t>(o.max_detailed_records));
   }
+  s.failing = kept.failing();
   s.table_left_out = s.failing - std::min(s.failing, static_cast<size_t>(o.max_table_rows));
   return s;
 }
@@ -60,8 +57,8 @@ std::vector<const std::pair<const std::string, Tally>*> Busiest(const std::map<s
 
 class HtmlBuilder {
  public:
-  HtmlBuilder(const RunInfo& info, const RunSummary& summary, const std::vector<Record>& records, const HtmlOptions& o)
-      : info_(info), summary_(summary), order_(InReportOrder(records)), o_(o), sel_(Select(order_, o)) {}
+  HtmlBuilder(const RunInfo& info, const RunSummary& summary, const HtmlFailingRecords& failing, const HtmlOptions& o)
+      : info_(info), summary_(summary), kept_(failing.kept()), o_(o), sel_(Select(failing, o)) {}
 
   std::string Build() {
     const Gate gate = EvaluateGate(info_, summary_);
@@ -251,10 +248,11 @@ class HtmlBuilder {
     out_ += "</select> <span id=\"shown\"></span></div>\n<table id=\"records-table\" class=\"sortable\"><thead><tr>"
             "<th>#</th><th>case</th><th>suite</th><th>candidate</th><th>writer</th><th>verdict</th>"
             "<th>differing fields</th></tr></thead><tbody>\n";
-    for (size_t i = 0; i < order_.size(); ++i) {
-      if (!sel_.in_table[i]) continue;
-      const Record& r = *order_[i];
-      const std::string id = detailed_[i] ? absl::StrCat("<a href=\"#d", i, "\">", H(r.case_id), "</a>") : H(r.case_id);
+    for (size_t k = 0; k < kept_.size(); ++k) {
+      if (!sel_.in_table[k]) continue;
+      const Record& r = kept_[k].record;
+      const std::string id =
+          detailed_[k] ? absl::StrCat("<a href=\"#d", kept_[k].position, "\">", H(r.case_id), "</a>") : H(r.case_id);
       absl::StrAppend(&out_, "<tr data-verdict=\"", VerdictName(r.verdict), "\"><td class=\"n\">", r.index,
                       "</td><td><code>", id, "</code></td><td>", H(r.suite), "</td><td>", H(r.candidate), "</td><td>",
                       H(r.writer), "</td><td>", VerdictBadge(r.verdict), "</td><td>", DifferingFields(r),
@@ -342,15 +340,14 @@ class HtmlBuilder {
   // detailed_ which were written.
   void Details(size_t budget) {
     out_ += "<section id=\"details\"><h2>Details</h2>\n";
-    size_t shown = 0, left_out = 0;
-    for (size_t i = 0; i < order_.size(); ++i) {
-      if (!VerdictFails(order_[i]->verdict)) continue;
-      if (!detailed_[i] || out_.size() >= budget) {
-        detailed_[i] = false;
+    size_t shown = 0, left_out = sel_.failing - kept_.size();  // those not kept have none
+    for (size_t k = 0; k < kept_.size(); ++k) {
+      if (!detailed_[k] || out_.size() >= budget) {
+        detailed_[k] = false;
         ++left_out;
         continue;
       }
-      Detail(i, *order_[i]);
+      Detail(kept_[k].position, kept_[k].record);
       ++shown;
     }
     if (shown == 0 && left_out == 0) out_ += "<p>No record fails.</p>\n";
@@ -363,23 +360,39 @@ class HtmlBuilder {
 
   const RunInfo& info_;
   const RunSummary& summary_;
-  const std::vector<const Record*> order_;
+  const std::vector<HtmlFailingRecords::Kept>& kept_;
   const HtmlOptions& o_;
   const Selection sel_;
-  std::vector<bool> detailed_;  // the records whose details the page has
+  std::vector<bool> detailed_;  // the kept records whose details the page has
   std::string out_;
 };
 
 }  // namespace
 
+HtmlFailingRecords::HtmlFailingRecords(const HtmlOptions& options)
+    : cap_(static_cast<size_t>(std::max({options.max_table_rows, options.max_detailed_records, 0}))) {}
+
+void HtmlFailingRecords::Add(const Record& r) {
+  const size_t position = added_++;
+  if (!VerdictFails(r.verdict)) return;
+  if (failing_++ < cap_) kept_.push_back({position, r});
+}
+
+std::string RenderHtmlReport(const RunInfo& info, const RunSummary& summary, const HtmlFailingRecords& failing,
+                             const HtmlOptions& options) {
+  return HtmlBuilder(info, summary, failing, options).Build();
+}
+
 std::string RenderHtmlReport(const RunInfo& info, const RunSummary& summary, const std::vector<Record>& records,
                              const HtmlOptions& options) {
-  return HtmlBuilder(info, summary, records, options).Build();
+  HtmlFailingRecords failing(options);
+  for (const Record* r : InReportOrder(records)) failing.Add(*r);
+  return RenderHtmlReport(info, summary, failing, options);
 }
 
 absl::Status WriteHtmlReport(const std::string& path, const RunInfo& info, const RunSummary& summary,
-                             const std::vector<Record>& records, const HtmlOptions& options) {
-  return WriteReportFile(path, RenderHtmlReport(info, summary, records, options));
+                             const HtmlFailingRecords& failing, const HtmlOptions& options) {
+  return WriteReportFile(path, RenderHtmlReport(info, summary, failing, options));
 }
 
 }  // namespace dsconform

@@ -35,6 +35,27 @@ struct HtmlOptions {
   std::string extra_section_html;
 };
 
+// The failing records report.html lists, kept as the run's records come one at a time in report
+// order: the first max(max_table_rows, max_detailed_records) whole, the others counted, so that
+// a run of any size is reported in bounded memory.
+class HtmlFailingRecords {
+ public:
+  explicit HtmlFailingRecords(const HtmlOptions& options = {});
+  void Add(const Record& r);
+
+  struct Kept {
+    size_t position = 0;  // among every record added: the page's anchors name it
+    Record record;
+  };
+  const std::vector<Kept>& kept() const { return kept_; }
+  size_t failing() const { return failing_; }  // failing records added, kept or not
+
+ private:
+  size_t cap_;
+  std::vector<Kept> kept_;
+  size_t added_ = 0, failing_ = 0;
+};
+
 // report.html: one self-contained file (inline CSS and JS, nothing fetched):
 // run header and gate; summary tables per suite, family, engine pair, finding
 // (the known records), field and decoded field, sortable by clicking a column
@@ -44,11 +65,14 @@ struct HtmlOptions {
 // values, a hex view of byte images with differing bytes marked and decoded
 // fields named, and the repro command. Every piece of run data is escaped.
 // Deterministic apart from `timing_line`.
+// `failing` kept with the same options' caps.
+std::string RenderHtmlReport(const RunInfo& info, const RunSummary& summary, const HtmlFailingRecords& failing,
+                             const HtmlOptions& options = {});
 std::string RenderHtmlReport(const RunInfo& info, const RunSummary& summary, const std::vector<Record>& records,
                              const HtmlOptions& options = {});
 
 absl::Status WriteHtmlReport(const std::string& path, const RunInfo& info, const RunSummary& summary,
-                             const std::vector<Record>& records, const HtmlOptions& options = {});
+                             const HtmlFailingRecords& failing, const HtmlOptions& options = {});
 
 }  // namespace dsconform
 

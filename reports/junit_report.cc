@@ -1,5 +1,8 @@
 #include "reports/junit_report.h"
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <map>
 
 #include "absl/strings/str_cat.h"
@@ -87,34 +90,86 @@ struct SuiteCounts {
 
 }  // namespace
 
-std::string RenderJunitReport(const RunInfo& info, const std::vector<Record>& records) {
-  std::map<std::string, std::vector<const Record*>> by_suite;
+struct JunitWriter::Part {
+  std::string path;
+  std::FILE* file = nullptr;
+  SuiteCounts counts;
+};
+
+absl::StatusOr<std::unique_ptr<JunitWriter>> JunitWriter::Open(const std::string& path, const RunInfo& info) {
+  return std::unique_ptr<JunitWriter>(new JunitWriter(path, info));
+}
+
+JunitWriter::JunitWriter(std::string path, RunInfo info) : path_(std::move(path)), info_(std::move(info)) {}
+
+JunitWriter::~JunitWriter() {
+  for (auto& [suite, part] : parts_) {
+    if (part->file != nullptr) std::fclose(part->file);
+    std::remove(part->path.c_str());
+  }
+}
+
+absl::Status JunitWriter::Add(const Record& r) {
+  const std::string suite = r.suite.empty() ? "(no suite)" : r.suite;
+  std::unique_ptr<Part>& part = parts_[suite];
+  if (part == nullptr) {
+    part = std::make_unique<Part>();
+    part->path = absl::StrCat(path_, ".", parts_.size(), ".part");
+    part->file = std::fopen(part->path.c_str(), "w+b");
+    if (part->file == nullptr)
+      return absl::UnavailableError(absl::StrCat("cannot create ", part->path, ": ", std::strerror(errno)));
+  }
+  part->counts.Add(r.verdict);
+  const std::string x = TestCase(r, info_);
+  if (std::fwrite(x.data(), 1, x.size(), part->file) != x.size())
+    return absl::UnavailableError(absl::StrCat("cannot write ", part->path, ": ", std::strerror(errno)));
+  return absl::OkStatus();
+}
+
+absl::Status JunitWriter::Close() {
   SuiteCounts all;
-  for (const Record* r : InReportOrder(records)) {
-    by_suite[r->suite.empty() ? "(no suite)" : r->suite].push_back(r);
-    all.Add(r->verdict);
+  for (const auto& [suite, part] : parts_) {
+    all.tests += part->counts.tests;
+    all.failures += part->counts.failures;
+    all.skipped += part->counts.skipped;
   }
   // Which run this was, for whoever opens the file without the rest.
   std::string properties = "    <properties>\n";
-  for (const auto& [name, value] : {std::pair<const char*, const std::string&>{"reference", info.reference},
-                                    {"status", info.status}, {"command_line", info.command_line}})
+  for (const auto& [name, value] : {std::pair<const char*, const std::string&>{"reference", info_.reference},
+                                    {"status", info_.status}, {"command_line", info_.command_line}})
     absl::StrAppend(&properties, "      <property name=\"", name, "\" value=\"", Attr(value), "\"/>\n");
   properties += "    </properties>\n";
-  std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  absl::StrAppend(&out, "<testsuites name=\"dsconform\" ", all.Attrs(), ">\n");
-  for (const auto& [suite, list] : by_suite) {
-    SuiteCounts c;
-    for (const Record* r : list) c.Add(r->verdict);
-    absl::StrAppend(&out, "  <testsuite name=\"", Attr(suite), "\" ", c.Attrs(), ">\n", properties);
-    for (const Record* r : list) out += TestCase(*r, info);
-    out += "  </testsuite>\n";
+  const std::string tmp = path_ + ".tmp";
+  std::FILE* out = std::fopen(tmp.c_str(), "wb");
+  if (out == nullptr) return absl::UnavailableError(absl::StrCat("cannot create ", tmp, ": ", std::strerror(errno)));
+  bool ok = true;
+  const auto put = [&](const std::string& text) { ok = ok && std::fwrite(text.data(), 1, text.size(), out) == text.size(); };
+  put(absl::StrCat("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"dsconform\" ", all.Attrs(), ">\n"));
+  std::vector<char> buf(1 << 20);
+  for (const auto& [suite, part] : parts_) {
+    put(absl::StrCat("  <testsuite name=\"", Attr(suite), "\" ", part->counts.Attrs(), ">\n", properties));
+    std::rewind(part->file);
+    for (size_t n; ok && (n = std::fread(buf.data(), 1, buf.size(), part->file)) > 0;)
+      ok = std::fwrite(buf.data(), 1, n, out) == n;
+    ok = ok && !std::ferror(part->file);
+    put("  </testsuite>\n");
   }
-  out += "</testsuites>\n";
-  return out;
+  put("</testsuites>\n");
+  ok = std::fclose(out) == 0 && ok;
+  if (!ok || std::rename(tmp.c_str(), path_.c_str()) != 0) {
+    const std::string why = std::strerror(errno);
+    std::remove(tmp.c_str());
+    return absl::UnavailableError(absl::StrCat("cannot write ", path_, ": ", why));
+  }
+  return absl::OkStatus();
 }
 
 absl::Status WriteJunitReport(const std::string& path, const RunInfo& info, const std::vector<Record>& records) {
-  return WriteReportFile(path, RenderJunitReport(info, records));
+  auto writer = JunitWriter::Open(path, info);
+  if (!writer.ok()) return writer.status();
+  for (const Record* r : InReportOrder(records))
+    if (auto st = (*writer)->Add(*r); !st.ok()) return st;
+  return (*writer)->Close();
 }
 
 }  // namespace dsconform

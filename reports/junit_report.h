@@ -1,10 +1,13 @@
 #ifndef DSCONFORM_REPORTS_JUNIT_REPORT_H_
 #define DSCONFORM_REPORTS_JUNIT_REPORT_H_
 
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "harness/record/record.h"
 
 namespace dsconform {
@@ -20,7 +23,27 @@ namespace dsconform {
 // Text is escaped for XML 1.0; what XML cannot carry (control bytes, bytes
 // that are not UTF-8) is shown as \xNN. No timings: the output is
 // deterministic.
-std::string RenderJunitReport(const RunInfo& info, const std::vector<Record>& records);
+//
+// Written as the run's records come one at a time in report order, in bounded memory: each
+// suite's test cases go to a part file beside `path` until Close puts them together under their
+// suite's counts, then `path` is renamed into place whole.
+class JunitWriter {
+ public:
+  static absl::StatusOr<std::unique_ptr<JunitWriter>> Open(const std::string& path, const RunInfo& info);
+  ~JunitWriter();  // removes the part files
+  JunitWriter(const JunitWriter&) = delete;
+  JunitWriter& operator=(const JunitWriter&) = delete;
+
+  absl::Status Add(const Record& r);
+  absl::Status Close();
+
+ private:
+  struct Part;
+  JunitWriter(std::string path, RunInfo info);
+  const std::string path_;
+  const RunInfo info_;
+  std::map<std::string, std::unique_ptr<Part>> parts_;  // by suite name
+};
 
 absl::Status WriteJunitReport(const std::string& path, const RunInfo& info, const std::vector<Record>& records);
 

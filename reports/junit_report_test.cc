@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <regex>
 
 #include "absl/strings/str_cat.h"
@@ -18,7 +20,15 @@ int Count(const std::string& text, const std::string& part) {
   return n;
 }
 
-// A small well-formedness check, enough for what RenderJunitReport emits:
+// junit.xml as JunitWriter writes it from `records`, read back.
+std::string RenderJunitReport(const RunInfo& info, const std::vector<Record>& records) {
+  const std::string path = ::testing::TempDir() + "/junit_render.xml";
+  EXPECT_TRUE(WriteJunitReport(path, info, records).ok());
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// A small well-formedness check, enough for what JunitWriter emits:
 // tags balance, attribute values are quoted and hold no '<', every '&'
 // starts an entity, and no character XML 1.0 forbids appears. Returns "" or
 // what is wrong.
@@ -156,6 +166,45 @@ TEST(JunitReportTest, XmllintAcceptsIt) {
   const std::string path = ::testing::TempDir() + "/junit_xmllint.xml";
   ASSERT_TRUE(WriteJunitReport(path, SampleRunInfo(), SampleRecords()).ok());
   EXPECT_EQ(std::system(("xmllint --noout '" + path + "'").c_str()), 0);
+}
+
+// Records of two suites interleaved, as cases of a run may be: each suite's test cases together,
+// in the order they came, and no part file left beside the report.
+TEST(JunitReportTest, GathersEachSuiteFromInterleavedRecordsAndLeavesNoPartFiles) {
+  const std::string dir = ::testing::TempDir() + "/junit_interleaved";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  auto writer = JunitWriter::Open(dir + "/junit.xml", SampleRunInfo());
+  ASSERT_TRUE(writer.ok());
+  for (int i = 0; i < 6; ++i) {
+    Record r;
+    r.index = i;
+    r.suite = i % 2 ? "b.suite" : "a.suite";
+    r.case_id = absl::StrCat("case", i);
+    r.candidate = "cpp@5.2.0";
+    r.verdict = i == 3 ? Verdict::kDiffers : Verdict::kEqual;
+    ASSERT_TRUE((*writer)->Add(r).ok());
+  }
+  ASSERT_TRUE((*writer)->Close().ok());
+  writer->reset();
+  std::ifstream in(dir + "/junit.xml", std::ios::binary);
+  const std::string xml((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(XmlProblem(xml), "");
+  const size_t a = xml.find("<testsuite name=\"a.suite\" tests=\"3\" failures=\"0\"");
+  const size_t b = xml.find("<testsuite name=\"b.suite\" tests=\"3\" failures=\"1\"");
+  ASSERT_NE(a, std::string::npos) << xml;
+  ASSERT_NE(b, std::string::npos) << xml;
+  size_t last = a;
+  for (const char* name : {"case0", "case2", "case4"}) {
+    const size_t at = xml.find(absl::StrCat("name=\"", name, " "));
+    EXPECT_GT(at, last) << name;
+    EXPECT_LT(at, b) << name;
+    last = at;
+  }
+  for (const char* name : {"case1", "case3", "case5"}) EXPECT_GT(xml.find(absl::StrCat("name=\"", name, " ")), b);
+  std::vector<std::string> files;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) files.push_back(e.path().filename().string());
+  EXPECT_EQ(files, std::vector<std::string>{"junit.xml"});
 }
 
 TEST(JunitReportTest, AnEmptyRunIsStillWellFormed) {

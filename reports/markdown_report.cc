@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <string_view>
 
 #include "absl/strings/str_cat.h"
@@ -37,9 +38,8 @@ std::string Link(const std::string& url, size_t max) {
 
 class MarkdownBuilder {
  public:
-  MarkdownBuilder(const RunInfo& info, const RunSummary& summary, const std::vector<Record>& records,
-                  const MarkdownOptions& o)
-      : info_(info), summary_(summary), records_(InReportOrder(records)), o_(o) {}
+  MarkdownBuilder(const RunInfo& info, const RunSummary& summary, const MarkdownRecords& kept, const MarkdownOptions& o)
+      : info_(info), summary_(summary), kept_(kept), o_(o) {}
 
   std::string Build() {
     Header();
@@ -161,47 +161,34 @@ class MarkdownBuilder {
 
   // Up to max_examples_per_kind records per kind of unexpected difference.
   void FirstExamples() {
-    std::map<std::string, std::vector<std::pair<const Record*, const FieldDiff*>>> by_kind;
-    for (const Record* r : records_) {
-      if (r->verdict != Verdict::kDiffers) continue;
-      for (const FieldDiff& d : r->diffs) {
-        if (d.known) continue;
-        auto& list = by_kind[FieldKind(d.field)];
-        if (list.size() < static_cast<size_t>(o_.max_examples_per_kind)) list.emplace_back(r, &d);
-      }
-    }
-    if (by_kind.empty()) return;
+    if (kept_.examples().empty()) return;
     out_ += "\n### First examples\n";
-    for (const auto& [kind, list] : by_kind) {
+    for (const auto& [kind, list] : kept_.examples()) {
       const DifferenceTally& t = summary_.by_field.at(kind);
       Entry(absl::StrCat("\n#### ", C(kind), " (", t.count - t.known, " unexpected)\n\n"));
-      for (const auto& [r, d] : list) {
-        std::string e = absl::StrCat(RecordLead(*r), ": ", C(d->field), "\n");
-        absl::StrAppend(&e, "  - reference: ", C(ReferenceText(*d)), "\n");
-        absl::StrAppend(&e, "  - candidate: ", C(CandidateText(*d)), "\n");
-        if (!d->decoded.empty()) {
+      for (const MarkdownRecords::Example& x : list) {
+        const Record& r = kept_.records()[x.record];
+        const FieldDiff& d = r.diffs[x.diff];
+        std::string e = absl::StrCat(RecordLead(r), ": ", C(d.field), "\n");
+        absl::StrAppend(&e, "  - reference: ", C(ReferenceText(d)), "\n");
+        absl::StrAppend(&e, "  - candidate: ", C(CandidateText(d)), "\n");
+        if (!d.decoded.empty()) {
           std::vector<std::string> dec;
-          for (const auto& x : d->decoded) dec.push_back(C(DecodedDiffText(x)));
+          for (const auto& y : d.decoded) dec.push_back(C(DecodedDiffText(y)));
           absl::StrAppend(&e, "  - decoded: ", absl::StrJoin(dec, ", "), "\n");
         }
-        e += ReproLine(*r);
+        e += ReproLine(r);
         Entry(e);
       }
     }
   }
 
   void Listed(Verdict v, const char* title) {
-    std::vector<const Record*> matching;
-    for (const Record* r : records_)
-      if (r->verdict == v) matching.push_back(r);
-    if (matching.empty()) return;
-    absl::StrAppend(&out_, "\n### ", title, " (", matching.size(), ")\n\n");
-    for (size_t i = 0; i < matching.size(); ++i) {
-      if (i == static_cast<size_t>(o_.max_listed)) {
-        omitted_ += static_cast<int64_t>(matching.size() - i);
-        break;
-      }
-      const Record& r = *matching[i];
+    const MarkdownRecords::Listed& listed = kept_.listed(v);
+    if (listed.count == 0) return;
+    absl::StrAppend(&out_, "\n### ", title, " (", listed.count, ")\n\n");
+    for (size_t i = 0; i < listed.records.size(); ++i) {
+      const Record& r = kept_.records()[listed.records[i]];
       std::string e = absl::StrCat(RecordLead(r), ": ");
       if (v == Verdict::kUnexpectedlyEqual) {
         absl::StrAppend(&e, "expected a difference: ",
@@ -213,6 +200,7 @@ class MarkdownBuilder {
       e += "\n" + ReproLine(r);
       Entry(e);
     }
+    omitted_ += listed.count - static_cast<int64_t>(listed.records.size());
   }
 
   // Notices, not failures: the finding may be fixed in the engines compared, or not reached.
@@ -229,7 +217,7 @@ class MarkdownBuilder {
   static constexpr size_t kTrailerReserve = 200;
   const RunInfo& info_;
   const RunSummary& summary_;
-  const std::vector<const Record*> records_;
+  const MarkdownRecords& kept_;
   const MarkdownOptions& o_;
   std::string out_;
   int64_t omitted_ = 0;
@@ -237,14 +225,51 @@ class MarkdownBuilder {
 
 }  // namespace
 
+MarkdownRecords::MarkdownRecords(const MarkdownOptions& options) : o_(options) {}
+
+size_t MarkdownRecords::Keep(const Record& r) {
+  records_.push_back(r);
+  return records_.size() - 1;
+}
+
+void MarkdownRecords::Add(const Record& r) {
+  if (r.verdict == Verdict::kDiffers) {
+    std::optional<size_t> kept;
+    for (size_t i = 0; i < r.diffs.size(); ++i) {
+      if (r.diffs[i].known) continue;
+      auto& list = examples_[FieldKind(r.diffs[i].field)];
+      if (list.size() >= static_cast<size_t>(o_.max_examples_per_kind)) continue;
+      if (!kept) kept = Keep(r);
+      list.push_back({*kept, i});
+    }
+  }
+  if (r.verdict == Verdict::kUnexpectedlyEqual || r.verdict == Verdict::kError) {
+    Listed& l = listed_[r.verdict];
+    if (l.count++ < o_.max_listed) l.records.push_back(Keep(r));
+  }
+}
+
+const MarkdownRecords::Listed& MarkdownRecords::listed(Verdict v) const {
+  static const Listed* none = new Listed();
+  auto it = listed_.find(v);
+  return it == listed_.end() ? *none : it->second;
+}
+
+std::string RenderMarkdownReport(const RunInfo& info, const RunSummary& summary, const MarkdownRecords& kept,
+                                 const MarkdownOptions& options) {
+  return MarkdownBuilder(info, summary, kept, options).Build();
+}
+
 std::string RenderMarkdownReport(const RunInfo& info, const RunSummary& summary, const std::vector<Record>& records,
                                  const MarkdownOptions& options) {
-  return MarkdownBuilder(info, summary, records, options).Build();
+  MarkdownRecords kept(options);
+  for (const Record* r : InReportOrder(records)) kept.Add(*r);
+  return RenderMarkdownReport(info, summary, kept, options);
 }
 
 absl::Status WriteMarkdownReport(const std::string& path, const RunInfo& info, const RunSummary& summary,
-                                 const std::vector<Record>& records, const MarkdownOptions& options) {
-  return WriteReportFile(path, RenderMarkdownReport(info, summary, records, options));
+                                 const MarkdownRecords& kept, const MarkdownOptions& options) {
+  return WriteReportFile(path, RenderMarkdownReport(info, summary, kept, options));
 }
 
 }  // namespace dsconform

@@ -92,7 +92,8 @@ absl::Status RecordJournal::Close() {
   return absl::OkStatus();
 }
 
-absl::StatusOr<RecordLines> ReadRecordJournal(const std::string& path, const TruthKinds& truth_kinds) {
+absl::StatusOr<RecordLines> ReadRecordJournal(const std::string& path, const TruthKinds& truth_kinds,
+                                              bool keep_records) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return absl::NotFoundError(absl::StrCat("cannot open ", path, ": ", std::strerror(errno)));
   RecordLines out;
@@ -114,13 +115,11 @@ absl::StatusOr<RecordLines> ReadRecordJournal(const std::string& path, const Tru
       if (cases.size() != j[kCommitKey].size()) break;
       // The lines since the last commit must be records of these cases, and these cases new.
       bool belongs = true;
-      for (const Record& r : pending.records) belongs = belongs && cases.count(r.index) > 0;
+      for (const RecordLine& l : pending.lines) belongs = belongs && cases.count(l.index) > 0;
       for (int64_t c : cases) belongs = belongs && out.cases.count(c) == 0;
       if (!belongs) break;
-      for (size_t i = 0; i < pending.records.size(); ++i) {
-        out.records.push_back(std::move(pending.records[i]));
-        out.lines.push_back(pending.lines[i]);
-      }
+      out.lines.insert(out.lines.end(), pending.lines.begin(), pending.lines.end());
+      for (Record& r : pending.records) out.records.push_back(std::move(r));
       pending = RecordLines();
       out.cases.insert(cases.begin(), cases.end());
       offset += length;
@@ -131,7 +130,7 @@ absl::StatusOr<RecordLines> ReadRecordJournal(const std::string& path, const Tru
     std::string error;
     if (!RecordFromJson(j, &r, &error, truth_kinds)) break;
     pending.lines.push_back({r.index, offset, length});
-    pending.records.push_back(std::move(r));
+    if (keep_records) pending.records.push_back(std::move(r));
     offset += length;
   }
   if (in.bad()) return absl::UnavailableError(absl::StrCat("cannot read ", path));

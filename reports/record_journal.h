@@ -55,8 +55,10 @@ class RecordJournal {
 
 // The committed batches of a journal: records and lines of the cases of every commit line up to
 // the first line that is cut short or does not belong (kept_bytes); what follows is dropped. The
-// samples of `truth_kinds` are read back (RecordFromJson).
-absl::StatusOr<RecordLines> ReadRecordJournal(const std::string& path, const TruthKinds& truth_kinds = {});
+// samples of `truth_kinds` are read back (RecordFromJson). Without `keep_records`, only the lines
+// and cases: a resumed run does not hold the records it resumes from.
+absl::StatusOr<RecordLines> ReadRecordJournal(const std::string& path, const TruthKinds& truth_kinds = {},
+                                              bool keep_records = true);
 
 }  // namespace dsconform
 

@@ -65,7 +65,8 @@ std::string ParseRecordLine(const std::string& line, Record* r, const TruthKinds
   return "";
 }
 
-absl::StatusOr<RecordLines> ReadRecordLines(const std::string& path, const TruthKinds& truth_kinds) {
+absl::StatusOr<RecordLines> ReadRecordLines(const std::string& path, const TruthKinds& truth_kinds,
+                                            bool keep_records) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return absl::NotFoundError(absl::StrCat("cannot open ", path, ": ", std::strerror(errno)));
   RecordLines out;
@@ -85,18 +86,18 @@ absl::StatusOr<RecordLines> ReadRecordLines(const std::string& path, const Truth
         return absl::DataLossError(absl::StrCat(path, ":", line_no, ": ", why));
       out.cases.insert(r.index);
       out.lines.push_back({r.index, offset, length});
-      out.records.push_back(std::move(r));
+      if (keep_records) out.records.push_back(std::move(r));
     }
     offset += length;
     out.kept_bytes = offset;
   }
   // records.jsonl is written whole (WriteRecordLinesInCaseOrder); one cut short was written record by
   // record in case order by an earlier dsconform, so its last case may lack records: dropped too.
-  if (out.dropped_bytes > 0 && !out.records.empty()) {
-    const int64_t last = out.records.back().index;
-    while (!out.records.empty() && out.records.back().index == last) {
+  if (out.dropped_bytes > 0 && !out.lines.empty()) {
+    const int64_t last = out.lines.back().index;
+    while (!out.lines.empty() && out.lines.back().index == last) {
       out.dropped_bytes += out.lines.back().length;
-      out.records.pop_back();
+      if (!out.records.empty()) out.records.pop_back();
       out.lines.pop_back();
     }
     out.cases.erase(last);
@@ -112,9 +113,17 @@ absl::Status WriteRecordLinesInCaseOrder(const std::string& out, const std::vect
     const RecordLine* line;
   };
   std::vector<Piece> pieces;
+  size_t total = 0;
+  for (const RecordLineSource& source : sources) total += source.lines.size();
+  pieces.reserve(total);
   for (size_t s = 0; s < sources.size(); ++s)
     for (const RecordLine& l : sources[s].lines) pieces.push_back({l.index, s, &l});
   std::stable_sort(pieces.begin(), pieces.end(), [](const Piece& a, const Piece& b) { return a.index < b.index; });
+  for (size_t i = 1; i < pieces.size(); ++i)
+    if (pieces[i].index == pieces[i - 1].index && pieces[i].source != pieces[i - 1].source)
+      return absl::InvalidArgumentError(absl::StrCat("case ", pieces[i].index, " is in both ",
+                                                     sources[pieces[i - 1].source].path, " and ",
+                                                     sources[pieces[i].source].path));
 
   std::vector<Fd> in(sources.size());
   for (size_t s = 0; s < sources.size(); ++s) {
@@ -128,11 +137,14 @@ absl::Status WriteRecordLinesInCaseOrder(const std::string& out, const std::vect
   std::string buffer;
   constexpr size_t kFlushBytes = size_t{4} << 20;
   for (size_t i = 0; i < pieces.size();) {
-    // Lines that follow each other in one source (a case's lines; one worker's batches) are one read.
+    // Lines that follow each other in one source (a case's lines; one worker's batches) are one
+    // read, up to the flush size: a file copied whole (one shard merged) is not read whole at once.
     const size_t s = pieces[i].source;
     const int64_t begin = pieces[i].line->offset;
     int64_t end = begin + pieces[i].line->length;
-    for (++i; i < pieces.size() && pieces[i].source == s && pieces[i].line->offset == end; ++i)
+    for (++i; i < pieces.size() && pieces[i].source == s && pieces[i].line->offset == end &&
+              end - begin < static_cast<int64_t>(kFlushBytes);
+         ++i)
       end += pieces[i].line->length;
     const size_t at = buffer.size();
     buffer.resize(at + static_cast<size_t>(end - begin));

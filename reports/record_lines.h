@@ -23,7 +23,7 @@ struct RecordLine {
 
 // The whole cases a file of record lines holds.
 struct RecordLines {
-  std::vector<Record> records;   // in file order
+  std::vector<Record> records;   // in file order (when kept)
   std::vector<RecordLine> lines;  // lines[i] is where records[i] is
   std::set<int64_t> cases;       // the cases whose records these are
   int64_t kept_bytes = 0;        // the journal up to here holds them (ReadRecordJournal)
@@ -34,8 +34,9 @@ struct RecordLines {
 // unterminated last line (a write cut short) is dropped and counted in dropped_bytes, with the
 // records of the last case before it (records.jsonl written record by record in case order, by an
 // earlier dsconform, may end in a case cut short). The samples of `truth_kinds` are read back
-// (RecordFromJson).
-absl::StatusOr<RecordLines> ReadRecordLines(const std::string& path, const TruthKinds& truth_kinds = {});
+// (RecordFromJson). Without `keep_records`, only the lines and cases.
+absl::StatusOr<RecordLines> ReadRecordLines(const std::string& path, const TruthKinds& truth_kinds = {},
+                                            bool keep_records = true);
 
 // One file's lines to copy.
 struct RecordLineSource {
@@ -44,7 +45,8 @@ struct RecordLineSource {
 };
 
 // Writes `out` from the lines of `sources`, in case order: sorted by index, the lines of one case
-// in the order their source lists them (a case's lines must come from one source). The file is
+// in the order their source lists them. A case's lines must come from one source: a case in two
+// is an error naming both. The file is
 // whole or absent: written beside `out`, then renamed over it.
 absl::Status WriteRecordLinesInCaseOrder(const std::string& out, const std::vector<RecordLineSource>& sources);
 

@@ -9,6 +9,7 @@
 #include "reports/jsonl_writer.h"
 #include "reports/junit_report.h"
 #include "reports/markdown_report.h"
+#include "reports/report_file.h"
 #include "reports/run_summary.h"
 #include "reports/sample_records.h"
 
@@ -27,9 +28,9 @@ int main(int argc, char** argv) {
   absl::Status st = jsonl.status();
   for (size_t i = 0; st.ok() && i < records.size(); ++i) st = (*jsonl)->Write(records[i]);
   if (st.ok()) st = WriteSummaryJson(dir + "/summary.json", info, summary);
-  if (st.ok()) st = WriteMarkdownReport(dir + "/summary.md", info, summary, records);
+  if (st.ok()) st = WriteReportFile(dir + "/summary.md", RenderMarkdownReport(info, summary, records));
   if (st.ok()) st = WriteJunitReport(dir + "/junit.xml", info, records);
-  if (st.ok()) st = WriteHtmlReport(dir + "/report.html", info, summary, records);
+  if (st.ok()) st = WriteReportFile(dir + "/report.html", RenderHtmlReport(info, summary, records));
   if (!st.ok()) {
     std::cerr << st << "\n";
     return 1;
@@ -38,7 +39,7 @@ int main(int argc, char** argv) {
   // A large run's page, for the size and render check.
   const std::vector<Record> large = LargeSampleRecords();
   const std::string large_path = dir + "/large-report.html";
-  st = WriteHtmlReport(large_path, info, Summarize(large), large);
+  st = WriteReportFile(large_path, RenderHtmlReport(info, Summarize(large), large));
   if (!st.ok()) {
     std::cerr << st << "\n";
     return 1;

@@ -108,29 +108,31 @@ std::string DecodedFieldKind(const std::string& field) {
   return out;
 }
 
-RunSummary Summarize(const std::vector<Record>& records) {
-  RunSummary s;
-  for (const Record* r : InReportOrder(records)) {
-    s.total.Add(r->verdict);
-    s.by_suite[r->suite].Add(r->verdict);
-    s.by_family[r->family].Add(r->verdict);
-    s.by_engine_pair[EnginePair(*r)].Add(r->verdict);
-    if (r->verdict != Verdict::kEqual) AddExample(&s.examples_by_verdict[r->verdict], r->case_id);
-    for (const FieldDiff& d : r->diffs) {
-      const bool known = d.known || r->verdict == Verdict::kKnown;
-      Tally(&s.by_field[FieldKind(d.field)], known, r->case_id);
-      Tally(&s.by_full_field[d.field], known, r->case_id);
-      for (const DecodedDiff& x : d.decoded) Tally(&s.by_decoded_field[DecodedFieldKind(x.field)], known, r->case_id);
-    }
-    for (const std::string& finding : r->expectation_findings) {
-      FindingTally& f = s.by_finding[finding];
-      ++f.records;
-      f.known += r->verdict == Verdict::kKnown;
-      ++f.by_engine_pair[EnginePair(*r)];
-      AddExample(&f.examples, r->case_id);
-    }
+void SummaryBuilder::Add(const Record& r) {
+  s_.total.Add(r.verdict);
+  s_.by_suite[r.suite].Add(r.verdict);
+  s_.by_family[r.family].Add(r.verdict);
+  s_.by_engine_pair[EnginePair(r)].Add(r.verdict);
+  if (r.verdict != Verdict::kEqual) AddExample(&s_.examples_by_verdict[r.verdict], r.case_id);
+  for (const FieldDiff& d : r.diffs) {
+    const bool known = d.known || r.verdict == Verdict::kKnown;
+    Tally(&s_.by_field[FieldKind(d.field)], known, r.case_id);
+    Tally(&s_.by_full_field[d.field], known, r.case_id);
+    for (const DecodedDiff& x : d.decoded) Tally(&s_.by_decoded_field[DecodedFieldKind(x.field)], known, r.case_id);
   }
-  return s;
+  for (const std::string& finding : r.expectation_findings) {
+    FindingTally& f = s_.by_finding[finding];
+    ++f.records;
+    f.known += r.verdict == Verdict::kKnown;
+    ++f.by_engine_pair[EnginePair(r)];
+    AddExample(&f.examples, r.case_id);
+  }
+}
+
+RunSummary Summarize(const std::vector<Record>& records) {
+  SummaryBuilder b;
+  for (const Record* r : InReportOrder(records)) b.Add(*r);
+  return b.Take();
 }
 
 Gate EvaluateGate(const RunInfo& info, const RunSummary& summary) {

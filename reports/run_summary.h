@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -73,6 +74,17 @@ std::vector<const Record*> InReportOrder(const std::vector<Record>& records);
 std::string FieldKind(const std::string& field);
 // A decoded field name with indices grouped: "register[17]" -> "register[*]".
 std::string DecodedFieldKind(const std::string& field);
+
+// Builds a RunSummary from records given one at a time in report order, so that a run's records
+// need not be held together (a full qualification has close to a million).
+class SummaryBuilder {
+ public:
+  void Add(const Record& r);
+  RunSummary Take() { return std::move(s_); }
+
+ private:
+  RunSummary s_;
+};
 
 RunSummary Summarize(const std::vector<Record>& records);
 

@@ -99,7 +99,7 @@ struct FileCloser {
 absl::Status FinishQuietly(ReportOutput& output, const RunInfo& info) {
   std::unique_ptr<std::FILE, FileCloser> devnull(std::fopen("/dev/null", "w"));
   if (!devnull) return absl::InternalError("cannot open /dev/null");
-  return output.Finish(info, "", devnull.get());
+  return output.Finish(info, "", devnull.get()).status();
 }
 
 // The whole run as `dsconform run --jobs=workers` does it, from case generation to the last

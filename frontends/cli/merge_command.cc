@@ -1,11 +1,10 @@
 // `dsconform merge --out DIR SHARD_DIR...`: one report from the shards of a run. With
 // --expectations=FILE|DIR the records are judged again against those rules, so edited rules are
 // checked against a finished run without running its engines again.
-#include <algorithm>
+#include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <map>
-#include <set>
+#include <optional>
 
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
@@ -15,10 +14,14 @@
 #include "frontends/cli/commands.h"
 #include "frontends/cli/report_output.h"
 #include "frontends/cli/run_execution.h"
+#include "harness/expect/known_differences.h"
+#include "harness/record/line_reader.h"
+#include "harness/record/zstd_file.h"
 #include "reports/jsonl_writer.h"
 #include "reports/record_journal.h"
+#include "reports/record_lines.h"
+#include "reports/record_stream.h"
 #include "reports/run_summary.h"
-#include "harness/record/zstd_file.h"
 #include "sketches/compiled_families.h"
 
 namespace dsconform {
@@ -39,13 +42,32 @@ std::string NotOfOneRun(const RunInfo& first, const RunInfo& shard) {
   return "";
 }
 
+// Judges every record of `from` again against `known` into <out>/records.jsonl, line by line, and
+// removes `from`.
+absl::Status RejudgeRecordsFile(const std::string& from, const KnownDifferences& known, const std::string& out) {
+  auto reader = LineReader::Open(from);
+  if (!reader.ok()) return reader.status();
+  auto writer = JsonlWriter::Open(out, JsonlWriter::Mode::kTruncate);
+  if (!writer.ok()) return writer.status();
+  std::string line;
+  for (int64_t line_no = 1; (*reader)->Next(&line); ++line_no) {
+    Record r;
+    if (const std::string why = ParseRecordLine(line, &r, CompiledFamilies().truth_kinds()); !why.empty())
+      return absl::DataLossError(absl::StrCat(from, ":", line_no, ": ", why));
+    RejudgeRecord(known, r);
+    if (auto st = (*writer)->Write(r); !st.ok()) return st;
+  }
+  if (!(*reader)->status().ok()) return (*reader)->status();
+  if (auto st = (*writer)->Close(); !st.ok()) return st;
+  std::remove(from.c_str());
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 int MergeCommand(const std::vector<std::string>& args, const std::string& command_line) {
   const std::string out = absl::GetFlag(FLAGS_out);
   if (out.empty() || args.empty()) return UsageError("merge needs --out=DIR and the shard report directories");
-  std::vector<Record> all;
-  std::set<std::pair<int64_t, std::string>> seen;
   RunInfo info;
   int64_t total_cases = 0;
   bool complete = true;
@@ -81,64 +103,64 @@ int MergeCommand(const std::vector<std::string>& args, const std::string& comman
   }
   info.shard_index = 0;
   info.shard_count = 1;
+  // Each shard's lines, not its records: the merged file is put together by copying them, so
+  // that no shard is held in memory (a shard of a full qualification has hundreds of thousands).
+  std::vector<PlainFile> plains;  // compressed shards decompressed, kept until their lines are copied
+  std::vector<RecordLineSource> sources;
   for (const std::string& dir : args) {
-    // A shard's records, plain or compressed (--compress_records).
-    const std::string path = RecordsFileIn(dir);
-    auto plain = PlainFile::Open(path);
+    auto plain = PlainFile::Open(RecordsFileIn(dir));  // plain or compressed (--compress_records)
     if (!plain.ok()) return UsageError(std::string(plain.status().message()));
-    auto records = ReadRecordsJsonl(plain->path(), nullptr, CompiledFamilies().truth_kinds());
-    if (!records.ok()) return UsageError(std::string(records.status().message()));
-    for (Record& r : *records) {
-      if (!seen.insert({r.index, r.candidate + "|" + r.reference + "|" + r.writer}).second)
-        return UsageError(absl::StrCat(dir, ": case ", r.case_id, " is in two shards"));
-      all.push_back(std::move(r));
-    }
+    auto lines = ReadRecordLines(plain->path(), CompiledFamilies().truth_kinds(), /*keep_records=*/false);
+    if (!lines.ok()) return UsageError(std::string(lines.status().message()));
+    sources.push_back({plain->path(), std::move(lines->lines)});
+    plains.push_back(std::move(*plain));
   }
-  std::stable_sort(all.begin(), all.end(), [](const Record& a, const Record& b) { return a.index < b.index; });
   auto known = KnownDifferencesFromFlag();
   if (!known.ok()) return UsageError(std::string(known.status().message()));
   const bool rejudge = !known->paths.empty();
+  if (rejudge) info.known_differences = known->Describe();
+  std::error_code ec;
+  std::filesystem::create_directories(out, ec);
+  if (ec) return UsageError(absl::StrCat("cannot create ", out, ": ", ec.message()));
+  const std::string merged = out + "/" + RecordsFileName(false);
+  // A case in two shards is refused here, naming the two records files.
+  if (auto st = WriteRecordLinesInCaseOrder(rejudge ? merged + ".unjudged" : merged, sources); !st.ok())
+    return UsageError(std::string(st.message()));
+  plains.clear();
   if (rejudge) {
-    for (Record& r : all) RejudgeRecord(*known, r);
-    info.known_differences = known->Describe();
+    if (auto st = RejudgeRecordsFile(merged + ".unjudged", *known, out); !st.ok())
+      return UsageError(std::string(st.message()));
   }
-  auto writer = JsonlWriter::Open(out, JsonlWriter::Mode::kTruncate);
-  if (!writer.ok()) return UsageError(std::string(writer.status().message()));
-  for (const Record& r : all)
-    if (auto st = (*writer)->Write(r); !st.ok()) return UsageError(std::string(st.message()));
-  if (auto st = (*writer)->Close(); !st.ok()) return UsageError(std::string(st.message()));
   const bool compress = absl::GetFlag(FLAGS_compress_records);
   if (compress) {
-    const std::string plain = out + "/" + RecordsFileName(false);
-    if (auto st = CompressFile(plain, out + "/" + RecordsFileName(true)); !st.ok())
+    if (auto st = CompressFile(merged, out + "/" + RecordsFileName(true)); !st.ok())
       return UsageError(std::string(st.message()));
-    std::remove(plain.c_str());
+    std::remove(merged.c_str());
   }
   // Without --expectations the records keep their verdicts, and the stale rules are those of the
   // files the run named (as they are now), over all shards' records: what the whole run would list.
-  std::vector<StaleRule> stale;
-  if (rejudge) {
-    stale = StaleRules(*known, all);
-  } else if (!info.known_differences.empty()) {
-    auto used = LoadKnownDifferences(absl::StrSplit(info.known_differences, ',', absl::SkipEmpty()));
-    if (used.ok())
-      stale = StaleRules(*used, all);
+  std::optional<KnownDifferences> used;
+  if (!rejudge && !info.known_differences.empty()) {
+    auto loaded = LoadKnownDifferences(absl::StrSplit(info.known_differences, ',', absl::SkipEmpty()));
+    if (loaded.ok())
+      used = std::move(*loaded);
     else
-      std::fprintf(stderr, "dsconform merge: stale rules not listed: %s\n", std::string(used.status().message()).c_str());
+      std::fprintf(stderr, "dsconform merge: stale rules not listed: %s\n",
+                   std::string(loaded.status().message()).c_str());
   }
-  if (auto st = WriteSummaries(out, info, all, stale, "", CompiledFamilies().truth_kinds(), RecordsFileName(compress));
-      !st.ok())
-    return UsageError(std::string(st.message()));
-  PrintConsoleSummary(stdout, info, all, out);
-  PrintStaleRules(stdout, stale);
+  const KnownDifferences* stale_of = rejudge ? &*known : used ? &*used : nullptr;
+  auto summaries = WriteSummaries(out, info, RecordsOfFile(RecordsFileIn(out), CompiledFamilies().truth_kinds()),
+                                  stale_of, "", CompiledFamilies().truth_kinds(), RecordsFileName(compress));
+  if (!summaries.ok()) return UsageError(std::string(summaries.status().message()));
+  summaries->console.Print(stdout, out);
+  PrintStaleRules(stdout, summaries->summary.stale_rules);
   if (info.status != "complete") {  // as the reports' gate says
     std::fprintf(stderr, "dsconform merge: run %s\n", info.status.c_str());
     return kExitDifferences;
   }
   const bool allow_stale = absl::GetFlag(FLAGS_allow_unexpectedly_equal);
-  for (const Record& r : all)
-    if (VerdictFails(r.verdict) && !(allow_stale && r.verdict == Verdict::kUnexpectedlyEqual)) return kExitDifferences;
-  return kExitClean;
+  const VerdictCounts& counts = summaries->summary.total;
+  return counts.failing() > (allow_stale ? counts.unexpectedly_equal : 0) ? kExitDifferences : kExitClean;
 }
 
 }  // namespace dsconform

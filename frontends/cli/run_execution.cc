@@ -34,7 +34,9 @@
 #include "harness/tck/tck_import.h"
 #include "harness/truth/distinct/distinct_kind.h"
 #include "harness/truth/ranks/rank_kind.h"
+#include "reports/record_stream.h"
 #include "reports/record_text.h"
+#include "reports/run_summary.h"
 #include "sketches/compiled_families.h"
 
 namespace dsconform {
@@ -262,8 +264,7 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
   info.case_source = inputs.case_source;
   info.known_differences = known.Describe();
 
-  std::set<int64_t> done;
-  for (const Record& r : (*output)->done_records()) done.insert(r.index);
+  const std::set<int64_t>& done = (*output)->done_cases();
   std::vector<int64_t> todo;
   int64_t in_shard = 0;
   for (int64_t i = 0; i < static_cast<int64_t>(cases.size()); ++i) {
@@ -299,11 +300,7 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
   info.memory_budget_bytes = *budget;
   info.peak_rss_bytes = std::max<int64_t>(0, ReadProcessMemory().peak_rss_bytes);
   // Trials (one engine running one case with truth) and the estimates they judged (harness/truth/).
-  int64_t trials = 0, estimates = 0;
-  for (const Record& r : (*output)->records()) {
-    trials += !r.truth_samples.empty();
-    for (const auto& [member, samples] : r.truth_samples) estimates += static_cast<int64_t>(samples->size());
-  }
+  const int64_t trials = (*output)->trials(), estimates = (*output)->estimates();
   if (trials > 0)
     std::fprintf(stderr,
                  "dsconform: accuracy: %lld trials, %lld estimates judged against the truth in %.1f s "
@@ -315,19 +312,25 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
     after_records_file = [&] {
       RaiseTestSignal(**test_signal, absl::StrCat(stats->cases_done, " cases done and records.jsonl written"));
     };
-  if (auto st = (*output)->Finish(info, absl::StrFormat("took %.1f s, peak %lld MiB resident (budget %lld MiB)", seconds,
-                                                  static_cast<long long>(info.peak_rss_bytes >> 20),
-                                                  static_cast<long long>(info.memory_budget_bytes >> 20)), stdout,
-                                  after_records_file);
-      !st.ok()) {
-    std::fprintf(stderr, "dsconform: %s\n", std::string(st.message()).c_str());
+  auto summaries = (*output)->Finish(info, absl::StrFormat("took %.1f s, peak %lld MiB resident (budget %lld MiB)",
+                                                           seconds, static_cast<long long>(info.peak_rss_bytes >> 20),
+                                                           static_cast<long long>(info.memory_budget_bytes >> 20)),
+                                     stdout, after_records_file);
+  if (!summaries.ok()) {
+    std::fprintf(stderr, "dsconform: %s\n", std::string(summaries.status().message()).c_str());
     return kExitUsage;
   }
-  PrintOutOfMemoryAdvice(stdout, (*output)->records());
-  if (trials > 0) PrintAccuracyFindings(stdout, (*output)->records(), truth_kinds);
+  summaries->console.PrintOutOfMemoryAdvice(stdout);
+  if (trials > 0) PrintAccuracyFindings(stdout, summaries->study);
   if (absl::GetFlag(FLAGS_update_expectations)) {
-    // After Finish, records() holds the whole run, a resumed run's earlier records included.
-    if (auto st = AppendDraftRules(known, (*output)->records(), stderr); !st.ok()) return UsageError(std::string(st.message()));
+    // Drafted from the records file: the whole run, a resumed run's earlier records included.
+    std::vector<Record> differing;
+    auto st = RecordsOfFile((*output)->records_path(), truth_kinds)([&](const Record& r) {
+      if (r.verdict == Verdict::kDiffers) differing.push_back(r);
+      return absl::OkStatus();
+    });
+    if (st.ok()) st = AppendDraftRules(known, differing, stderr);
+    if (!st.ok()) return UsageError(std::string(st.message()));
   }
   if (stats->interrupted) {
     std::fprintf(stderr,
@@ -337,10 +340,8 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
     return kExitInterrupted;
   }
   const bool allow_stale = absl::GetFlag(FLAGS_allow_unexpectedly_equal);
-  bool failed = false;
-  for (const auto* list : {&(*output)->done_records(), &(*output)->records()})
-    for (const Record& r : *list)
-      if (VerdictFails(r.verdict) && !(allow_stale && r.verdict == Verdict::kUnexpectedlyEqual)) failed = true;
+  const VerdictCounts& counts = summaries->summary.total;
+  const bool failed = counts.failing() > (allow_stale ? counts.unexpectedly_equal : 0);
   return failed && !absl::GetFlag(FLAGS_update_expectations) ? kExitDifferences : kExitClean;
 }
 
