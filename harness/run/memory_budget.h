@@ -7,10 +7,9 @@ namespace dsconform {
 
 // What a run may hold at once when the user does not say (--memory): a quarter of the machine's
 // memory, and no more than 4 GiB: the least budget, in steps of 256 MiB, that admits every case
-// of every suite at full scale on java, java-direct and cpp (Theta's lgK 21 cross cases). Each
-// family's full run on it peaks under 3.6 GiB; the whole qualification at 6.6 GiB, since the
-// records a run holds for its summaries are outside the budget (README, "Cost against engines
-// and scale, and memory").
+// of every suite at full scale on java, java-direct and cpp (Theta's lgK 21 cross cases). The
+// whole qualification on it peaks at 4,184 MiB: the budget and the runtimes' own (README, "Cost
+// against engines and scale, and memory").
 int64_t DefaultMemoryBudget(int64_t physical_bytes);
 
 // This machine's memory in bytes; 0 when it cannot be told.
