@@ -25,8 +25,11 @@ struct VerdictCounts {
 
   void Add(Verdict v);
   int64_t Of(Verdict v) const;
-  // Records whose verdict fails a run (VerdictFails).
-  int64_t failing() const { return differs + unexpectedly_equal + error; }
+  // Records whose verdict fails a run (VerdictFails); with `allow_unexpectedly_equal`
+  // (--allow_unexpectedly_equal), those but the unexpectedly equal.
+  int64_t failing(bool allow_unexpectedly_equal = false) const {
+    return differs + (allow_unexpectedly_equal ? 0 : unexpectedly_equal) + error;
+  }
 };
 
 // How often one kind of difference occurred, and where first.

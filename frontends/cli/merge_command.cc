@@ -159,8 +159,7 @@ int MergeCommand(const std::vector<std::string>& args, const std::string& comman
     return kExitDifferences;
   }
   const bool allow_stale = absl::GetFlag(FLAGS_allow_unexpectedly_equal);
-  const VerdictCounts& counts = summaries->summary.total;
-  return counts.failing() > (allow_stale ? counts.unexpectedly_equal : 0) ? kExitDifferences : kExitClean;
+  return summaries->summary.total.failing(allow_stale) > 0 ? kExitDifferences : kExitClean;
 }
 
 }  // namespace dsconform

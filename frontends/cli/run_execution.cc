@@ -340,8 +340,7 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
     return kExitInterrupted;
   }
   const bool allow_stale = absl::GetFlag(FLAGS_allow_unexpectedly_equal);
-  const VerdictCounts& counts = summaries->summary.total;
-  const bool failed = counts.failing() > (allow_stale ? counts.unexpectedly_equal : 0);
+  const bool failed = summaries->summary.total.failing(allow_stale) > 0;
   return failed && !absl::GetFlag(FLAGS_update_expectations) ? kExitDifferences : kExitClean;
 }
 
