@@ -37,7 +37,10 @@ check "a reference among none of the engines" 2 "$dsconform" run "${common[@]}" 
 expect_in "$work/err" "--reference=python names none of the engines of this run (java@"
 
 check "one worker" 0 "$dsconform" run "${common[@]}" --jobs=1 --report_dir="$work/j1"
+# A junit.xml whose writing was killed leaves part files; the next run there removes them.
+mkdir -p "$work/j2" && touch "$work/j2/junit.xml.1.part" "$work/j2/notes.txt"
 check "two workers" 0 "$dsconform" run "${common[@]}" --jobs=2 --report_dir="$work/j2"
+[[ ! -e $work/j2/junit.xml.1.part && -e $work/j2/notes.txt ]] || fail "junit.xml's part files of a killed run stay"
 check "shard 0/2" 0 "$dsconform" run "${common[@]}" --shard=0/2 --report_dir="$work/s0"
 check "shard 1/2" 0 "$dsconform" run "${common[@]}" --shard=1/2 --report_dir="$work/s1"
 check "merge" 0 "$dsconform" merge --out="$work/merged" "$work/s0" "$work/s1"

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <set>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "reports/jsonl_writer.h"
@@ -79,6 +80,11 @@ absl::StatusOr<std::unique_ptr<ReportOutput>> ReportOutput::Open(const std::stri
       const std::string path = dir + "/" + name;
       if (std::remove(path.c_str()) != 0 && errno != ENOENT)
         return unwritable(absl::UnavailableError(absl::StrCat("cannot remove ", path, ": ", std::strerror(errno))));
+    }
+    // And the part files of a junit.xml whose writing was killed (JunitWriter).
+    for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+      const std::string name = entry.path().filename().string();
+      if (absl::StartsWith(name, "junit.xml.") && absl::EndsWith(name, ".part")) std::filesystem::remove(entry.path(), ec);
     }
   }
   auto journal = RecordJournal::Open(journal_path, keep_journal_bytes);
