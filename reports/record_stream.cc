@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <tuple>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "harness/record/line_reader.h"
 #include "reports/record_lines.h"
-#include "reports/run_summary.h"
 
 namespace dsconform {
 namespace {
@@ -46,14 +46,6 @@ RecordSource RecordsOfFile(const std::string& path, const TruthKinds& truth_kind
     }
     if (!(*reader)->status().ok()) return (*reader)->status();
     return VisitCase(one_case, visit);
-  };
-}
-
-RecordSource RecordsOfVector(const std::vector<Record>& records) {
-  return [&records](const RecordVisitor& visit) -> absl::Status {
-    for (const Record* r : InReportOrder(records))
-      if (auto st = visit(*r); !st.ok()) return st;
-    return absl::OkStatus();
   };
 }
 

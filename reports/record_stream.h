@@ -3,7 +3,6 @@
 
 #include <functional>
 #include <string>
-#include <vector>
 
 #include "absl/status/status.h"
 #include "harness/record/record.h"
@@ -21,9 +20,6 @@ using RecordSource = std::function<absl::Status(const RecordVisitor&)>;
 // themselves, so that only one case's records are held at a time. A malformed line, or a file not
 // in case order, fails with "path:line: why"; the samples of `truth_kinds` are read back.
 RecordSource RecordsOfFile(const std::string& path, const TruthKinds& truth_kinds);
-
-// Records already in memory, in report order.
-RecordSource RecordsOfVector(const std::vector<Record>& records);
 
 }  // namespace dsconform
 

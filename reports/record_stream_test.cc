@@ -55,9 +55,6 @@ TEST(RecordStreamTest, GivesAFilesRecordsInReportOrderPlainOrCompressed) {
     EXPECT_EQ(Visited(RecordsOfFile(p, {}), &st), want) << p;
     EXPECT_TRUE(st.ok()) << st;
   }
-  // The same order as records held in memory.
-  absl::Status st;
-  EXPECT_EQ(Visited(RecordsOfVector(records), &st), want);
 }
 
 TEST(RecordStreamTest, AMalformedLineOrACaseOutOfOrderIsAnErrorNamingTheLine) {
