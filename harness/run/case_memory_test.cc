@@ -198,8 +198,8 @@ TEST(MemoryBudget, AQuarterOfTheMachineAndAtMostFourGiB) {
   EXPECT_EQ(DefaultMemoryBudget(int64_t{12} << 30), int64_t{3} << 30);
   EXPECT_EQ(DefaultMemoryBudget(int64_t{4} << 30), int64_t{1} << 30);
   EXPECT_EQ(DefaultMemoryBudget(0), int64_t{4} << 30);
-  EXPECT_EQ(JavaHeapBytes(int64_t{2560} << 20), int64_t{1} << 30);
-  EXPECT_EQ(CasesBytes(int64_t{2560} << 20), int64_t{1280} << 20);
+  EXPECT_EQ(JavaHeapBytes(int64_t{3} << 30), int64_t{1} << 30);
+  EXPECT_EQ(CasesBytes(int64_t{3} << 30), int64_t{1600} << 20);  // beside the heap, 256 of tapes, 192 of runtimes
   EXPECT_EQ(JavaHeapBytes(int64_t{100} << 20), int64_t{256} << 20);
   EXPECT_EQ(CasesBytes(int64_t{100} << 20), int64_t{25} << 20);
   EXPECT_EQ(EngineProcessRetireMib(int64_t{3} << 30), 384);

@@ -19,12 +19,12 @@ int64_t PhysicalMemoryBytes() {
   return pages > 0 && page > 0 ? static_cast<int64_t>(pages) * page : 0;
 }
 
-int64_t JavaHeapBytes(int64_t budget_bytes) { return std::max(int64_t{256} << 20, budget_bytes * 2 / 5); }
+int64_t JavaHeapBytes(int64_t budget_bytes) { return std::max(int64_t{256} << 20, budget_bytes / 3); }
 
 int64_t EngineProcessRetireMib(int64_t budget_bytes) { return std::max<int64_t>(256, (budget_bytes / 8) >> 20); }
 
 int64_t CasesBytes(int64_t budget_bytes) {
-  return std::max(budget_bytes - JavaHeapBytes(budget_bytes) - TapeCache::kDefaultMaxBytes, budget_bytes / 4);
+  return std::max(budget_bytes - JavaHeapBytes(budget_bytes) - TapeCache::kDefaultMaxBytes - kRuntimesBytes, budget_bytes / 4);
 }
 
 }  // namespace dsconform
