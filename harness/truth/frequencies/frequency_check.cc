@@ -49,7 +49,7 @@ SharedTruth TruthOf(const Case& c, const TruthQuery& q) {
       if (e.key == key) return e.truth;
   }
   auto counted = ExactFrequencies::OfSlot(q.before, q.query->sketch);
-  const size_t items = counted.ok() ? counted->weights().size() : 0;
+  const size_t items = counted.ok() ? counted->distinct() : 0;
   SharedTruth truth = counted.ok() ? SharedTruth(std::make_shared<const ExactFrequencies>(std::move(*counted)))
                                    : SharedTruth(counted.status());
   std::lock_guard<std::mutex> lock(mu);
@@ -183,8 +183,8 @@ class QueryJudge {
       }
       if (!nfp && !nfn_at) continue;
       if (!nfp)
-        for (const auto& [key, w] : truth_.weights())
-          if (w > *nfn_at && !listed.count(key))
+        for (const auto& [key, w] : truth_.HeavierThan(*nfn_at))
+          if (!listed.count(key))
             broken.Add(absl::StrFormat("\"%s\" weighs %d, above %d, and is not listed", key, w, *nfn_at));
       (nfp ? sample_.false_positives : sample_.false_negatives) = broken.count;
       Judge(broken, nfp ? "frequent_nfp" : "frequent_nfn",

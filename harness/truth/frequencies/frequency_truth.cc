@@ -1,5 +1,6 @@
 #include "harness/truth/frequencies/frequency_truth.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <utility>
@@ -20,6 +21,14 @@ std::string ExactFrequencies::KeyOfLong(int64_t v) { return absl::StrCat(v); }
 int64_t ExactFrequencies::WeightOf(const std::string& key) const {
   auto it = weights_.find(key);
   return it == weights_.end() ? 0 : it->second;
+}
+
+std::vector<std::pair<std::string, int64_t>> ExactFrequencies::HeavierThan(int64_t threshold) const {
+  std::vector<std::pair<std::string, int64_t>> heavier;
+  for (const auto& [key, w] : weights_)
+    if (w > threshold) heavier.emplace_back(key, w);
+  std::sort(heavier.begin(), heavier.end());
+  return heavier;
 }
 
 absl::StatusOr<ExactFrequencies> ExactFrequencies::OfSlot(const std::vector<Op>& ops, const std::string& slot) {

@@ -23,7 +23,10 @@ TEST(ExactFrequencies, AddsEachItemWithItsStepsWeight) {
   EXPECT_EQ(f->WeightOf("3"), 6);
   EXPECT_EQ(f->WeightOf("5"), 5);
   EXPECT_EQ(f->WeightOf("6"), 0);
-  EXPECT_EQ(f->weights().size(), 6u);
+  EXPECT_EQ(f->distinct(), 6u);
+  using Weighed = std::vector<std::pair<std::string, int64_t>>;
+  EXPECT_EQ(f->HeavierThan(4), (Weighed{{"2", 6}, {"3", 6}, {"4", 5}, {"5", 5}}));
+  EXPECT_EQ(f->HeavierThan(6), Weighed{});
   EXPECT_EQ(ExactFrequencies::KeyOfLong(-7), "-7");
 }
 
