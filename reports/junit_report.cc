@@ -96,10 +96,6 @@ struct JunitWriter::Part {
   SuiteCounts counts;
 };
 
-absl::StatusOr<std::unique_ptr<JunitWriter>> JunitWriter::Open(const std::string& path, const RunInfo& info) {
-  return std::unique_ptr<JunitWriter>(new JunitWriter(path, info));
-}
-
 JunitWriter::JunitWriter(std::string path, RunInfo info) : path_(std::move(path)), info_(std::move(info)) {}
 
 JunitWriter::~JunitWriter() {
@@ -165,11 +161,10 @@ absl::Status JunitWriter::Close() {
 }
 
 absl::Status WriteJunitReport(const std::string& path, const RunInfo& info, const std::vector<Record>& records) {
-  auto writer = JunitWriter::Open(path, info);
-  if (!writer.ok()) return writer.status();
+  JunitWriter writer(path, info);
   for (const Record* r : InReportOrder(records))
-    if (auto st = (*writer)->Add(*r); !st.ok()) return st;
-  return (*writer)->Close();
+    if (auto st = writer.Add(*r); !st.ok()) return st;
+  return writer.Close();
 }
 
 }  // namespace dsconform

@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "absl/status/statusor.h"
 #include "harness/record/record.h"
 
 namespace dsconform {
@@ -29,7 +28,8 @@ namespace dsconform {
 // suite's counts, then `path` is renamed into place whole.
 class JunitWriter {
  public:
-  static absl::StatusOr<std::unique_ptr<JunitWriter>> Open(const std::string& path, const RunInfo& info);
+  // Creates nothing yet: a suite's part file on its first record, `path` at Close.
+  JunitWriter(std::string path, RunInfo info);
   ~JunitWriter();  // removes the part files
   JunitWriter(const JunitWriter&) = delete;
   JunitWriter& operator=(const JunitWriter&) = delete;
@@ -39,7 +39,6 @@ class JunitWriter {
 
  private:
   struct Part;
-  JunitWriter(std::string path, RunInfo info);
   const std::string path_;
   const RunInfo info_;
   std::map<std::string, std::unique_ptr<Part>> parts_;  // by suite name

@@ -174,8 +174,7 @@ TEST(JunitReportTest, GathersEachSuiteFromInterleavedRecordsAndLeavesNoPartFiles
   const std::string dir = ::testing::TempDir() + "/junit_interleaved";
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
-  auto writer = JunitWriter::Open(dir + "/junit.xml", SampleRunInfo());
-  ASSERT_TRUE(writer.ok());
+  auto writer = std::make_unique<JunitWriter>(dir + "/junit.xml", SampleRunInfo());
   for (int i = 0; i < 6; ++i) {
     Record r;
     r.index = i;
@@ -183,10 +182,10 @@ TEST(JunitReportTest, GathersEachSuiteFromInterleavedRecordsAndLeavesNoPartFiles
     r.case_id = absl::StrCat("case", i);
     r.candidate = "cpp@5.2.0";
     r.verdict = i == 3 ? Verdict::kDiffers : Verdict::kEqual;
-    ASSERT_TRUE((*writer)->Add(r).ok());
+    ASSERT_TRUE(writer->Add(r).ok());
   }
-  ASSERT_TRUE((*writer)->Close().ok());
-  writer->reset();
+  ASSERT_TRUE(writer->Close().ok());
+  writer.reset();  // the part files go with it
   std::ifstream in(dir + "/junit.xml", std::ios::binary);
   const std::string xml((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   EXPECT_EQ(XmlProblem(xml), "");

@@ -39,8 +39,7 @@ absl::StatusOr<RunSummaries> WriteSummaries(const std::string& dir, const RunInf
   if (known != nullptr) stale.emplace(*known);
   RunSummaries out{RunSummary(), AccuracyStudy(), ConsoleSummary(info)};
   std::vector<Record> sampled;
-  auto junit = JunitWriter::Open(dir + "/junit.xml", info);
-  if (!junit.ok()) return junit.status();
+  JunitWriter junit(dir + "/junit.xml", info);
   if (auto st = records([&](const Record& r) {
         summary.Add(r);
         if (stale) stale->Add(r);
@@ -48,7 +47,7 @@ absl::StatusOr<RunSummaries> WriteSummaries(const std::string& dir, const RunInf
         listed.Add(r);
         out.console.Add(r);
         if (!r.truth_samples.empty()) sampled.push_back(SamplesOnly(r));
-        return (*junit)->Add(r);
+        return junit.Add(r);
       });
       !st.ok())
     return st;
@@ -69,7 +68,7 @@ absl::StatusOr<RunSummaries> WriteSummaries(const std::string& dir, const RunInf
   std::thread html_writer(
       [&] { html_status = WriteHtmlReport(dir + "/report.html", info, out.summary, failing, html); });
   absl::Status st = WriteMarkdownReport(dir + "/summary.md", info, out.summary, listed, markdown);
-  if (st.ok()) st = (*junit)->Close();
+  if (st.ok()) st = junit.Close();
   html_writer.join();
   st.Update(html_status);
   if (!st.ok()) return st;
