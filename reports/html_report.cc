@@ -25,24 +25,8 @@ std::string VerdictBadge(Verdict v) {
 }
 bool IsWebLink(const std::string& url) { return url.rfind("https://", 0) == 0 || url.rfind("http://", 0) == 0; }
 
-// Which of the kept failing records each part shows: the first of them, up to its cap.
-struct Selection {
-  std::vector<bool> in_table;
-  std::vector<bool> detailed;
-  size_t failing = 0;
-  size_t table_left_out = 0;
-};
-
-Selection Select(const HtmlFailingRecords& kept, const HtmlOptions& o) {
-  Selection s;
-  for (size_t k = 0; k < kept.kept().size(); ++k) {
-    s.in_table.push_back(k < static_cast<size_t>(o.max_table_rows));
-    s.detailed.push_back(k < static_cast<size_t>(o.max_detailed_records));
-  }
-  s.failing = kept.failing();
-  s.table_left_out = s.failing - std::min(s.failing, static_cast<size_t>(o.max_table_rows));
-  return s;
-}
+// How many of the kept failing records a part shows: the first of them, up to its cap.
+size_t Cap(int cap) { return static_cast<size_t>(std::max(0, cap)); }
 
 // The `cap` rows of `rows` with the most differences, then by name.
 template <typename Tally>
@@ -58,7 +42,7 @@ std::vector<const std::pair<const std::string, Tally>*> Busiest(const std::map<s
 class HtmlBuilder {
  public:
   HtmlBuilder(const RunInfo& info, const RunSummary& summary, const HtmlFailingRecords& failing, const HtmlOptions& o)
-      : info_(info), summary_(summary), kept_(failing.kept()), o_(o), sel_(Select(failing, o)) {}
+      : info_(info), summary_(summary), kept_(failing.kept()), failing_(failing.failing()), o_(o) {}
 
   std::string Build() {
     const Gate gate = EvaluateGate(info_, summary_);
@@ -76,7 +60,8 @@ class HtmlBuilder {
     // The details get the bytes the page has left once the table is in; the table links only to
     // the details written, so it is written again once they are known.
     std::string head = std::move(out_);
-    detailed_ = sel_.detailed;
+    detailed_.assign(kept_.size(), false);
+    std::fill_n(detailed_.begin(), std::min(kept_.size(), Cap(o_.max_detailed_records)), true);
     const size_t table_bytes = Rendered(&HtmlBuilder::RecordsTable).size();
     const size_t used = head.size() + table_bytes;
     std::string details = Rendered([&] { Details(o_.max_bytes > used ? o_.max_bytes - used : 0); });
@@ -248,8 +233,8 @@ class HtmlBuilder {
     out_ += "</select> <span id=\"shown\"></span></div>\n<table id=\"records-table\" class=\"sortable\"><thead><tr>"
             "<th>#</th><th>case</th><th>suite</th><th>candidate</th><th>writer</th><th>verdict</th>"
             "<th>differing fields</th></tr></thead><tbody>\n";
-    for (size_t k = 0; k < kept_.size(); ++k) {
-      if (!sel_.in_table[k]) continue;
+    const size_t rows = std::min(kept_.size(), Cap(o_.max_table_rows));
+    for (size_t k = 0; k < rows; ++k) {
       const Record& r = kept_[k].record;
       const std::string id =
           detailed_[k] ? absl::StrCat("<a href=\"#d", kept_[k].position, "\">", H(r.case_id), "</a>") : H(r.case_id);
@@ -259,8 +244,8 @@ class HtmlBuilder {
                       "</td></tr>\n");
     }
     out_ += "</tbody></table>\n";
-    if (sel_.table_left_out > 0)
-      absl::StrAppend(&out_, "<p class=\"left-out\">", sel_.table_left_out,
+    if (const size_t left_out = failing_ - std::min(failing_, Cap(o_.max_table_rows)); left_out > 0)
+      absl::StrAppend(&out_, "<p class=\"left-out\">", left_out,
                       " more failing records are not listed here to keep this file small; ",
                       RecordsLink(), " has all of them.</p>\n");
     out_ += "</section>\n";
@@ -340,7 +325,7 @@ class HtmlBuilder {
   // detailed_ which were written.
   void Details(size_t budget) {
     out_ += "<section id=\"details\"><h2>Details</h2>\n";
-    size_t shown = 0, left_out = sel_.failing - kept_.size();  // those not kept have none
+    size_t shown = 0, left_out = failing_ - kept_.size();  // those not kept have none
     for (size_t k = 0; k < kept_.size(); ++k) {
       if (!detailed_[k] || out_.size() >= budget) {
         detailed_[k] = false;
@@ -361,8 +346,8 @@ class HtmlBuilder {
   const RunInfo& info_;
   const RunSummary& summary_;
   const std::vector<HtmlFailingRecords::Kept>& kept_;
+  const size_t failing_;  // failing records in the run, kept or not
   const HtmlOptions& o_;
-  const Selection sel_;
   std::vector<bool> detailed_;  // the kept records whose details the page has
   std::string out_;
 };
