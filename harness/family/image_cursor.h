@@ -41,6 +41,11 @@ class ImageCursor {
 
   bool Wants(uint64_t offset, uint64_t size) const { return whole_ || (offset < end_ && offset + size > begin_); }
 
+  // Whether a range decode stands past its range, so that no field from here on is wanted: a
+  // walk over items of varying size stops there (what follows, "undecoded" included, lies
+  // beyond the range).
+  bool PastRange() const { return !whole_ && pos_ >= end_; }
+
   // Calls add(i, offset) for those of the `count` fields of `width` bytes from pos_ that the decode
   // wants, and moves pos_ past the ones that fit; when not all fit, reports the rest as Room does
   // and returns false. A range decode starts at the first field it reaches: the differ asks for up

@@ -106,7 +106,7 @@ class Decoder : public ImageCursor {
     }
     // UTF-8 first: a UTF-16 image fills exactly as UTF-8 only by coincidence of its lengths.
     const uint64_t unit = StringsFill(img_, pos_, active, 1) ? 1 : StringsFill(img_, pos_, active, 2) ? 2 : 1;
-    for (uint64_t i = 0; i < active; ++i) {
+    for (uint64_t i = 0; i < active && !PastRange(); ++i) {
       if (!Room(pos_, 4)) return Finish();
       const uint64_t len = LoadLe(img_, pos_, 4);
       if (!Room(pos_, 4 + unit * len)) return Finish();

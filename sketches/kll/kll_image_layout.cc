@@ -139,7 +139,7 @@ class Decoder : public ImageCursor {
       FixedFields(total, width, [&](uint64_t i, uint32_t at) { Add(name(i), at, width, FixedItem(img_, at, width)); });
       return;
     }
-    for (uint64_t i = 0; i < total; ++i) {
+    for (uint64_t i = 0; i < total && !PastRange(); ++i) {
       if (!Room(pos_, 4)) return;
       const uint32_t len = static_cast<uint32_t>(LoadLe(img_, pos_, 4));
       if (!Room(pos_, 4 + static_cast<uint64_t>(len))) return;

@@ -40,7 +40,7 @@ class Decoder : public ImageCursor {
     Add("n", pos_, 8, absl::StrCat(LoadLe(img_, pos_, 8)));
     pos_ += 8;
     if (LooksLikeStrings(pos_)) {
-      for (uint64_t i = 0; pos_ < img_.size(); ++i) {
+      for (uint64_t i = 0; pos_ < img_.size() && !PastRange(); ++i) {
         const uint32_t len = static_cast<uint32_t>(LoadLe(img_, pos_, 4));
         if (Wants(pos_, 4 + uint64_t{len}))
           Add(ItemName(i), pos_, 4 + len, absl::StrCat("\"", absl::string_view(img_.data() + pos_ + 4, len), "\""));
