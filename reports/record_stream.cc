@@ -1,6 +1,7 @@
 #include "reports/record_stream.h"
 
 #include <algorithm>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -10,6 +11,40 @@
 
 namespace dsconform {
 namespace {
+
+// Lines parsed together, half on a thread of their own: parsing the JSON is most of the time the
+// summaries take, and the run's workers are done by then.
+constexpr size_t kChunkBytes = size_t{4} << 20;
+
+struct ParsedLine {
+  int64_t line_no = 0;
+  std::string text;
+  Record record;
+  std::string why;  // why the line is not a record; empty when it is
+};
+
+void ParseLines(std::vector<ParsedLine>& lines, size_t begin, size_t end, const TruthKinds& truth_kinds) {
+  for (size_t i = begin; i < end; ++i) {
+    lines[i].why = ParseRecordLine(lines[i].text, &lines[i].record, truth_kinds);
+    lines[i].text = std::string();
+  }
+}
+
+// Fills `chunk` with the next non-blank lines, about kChunkBytes of them; false when none are left.
+bool ReadChunk(LineReader& reader, int64_t& line_no, std::vector<ParsedLine>& chunk) {
+  chunk.clear();
+  size_t bytes = 0;
+  std::string line;
+  while (bytes < kChunkBytes && reader.Next(&line)) {
+    ++line_no;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.find_first_not_of(" \t") == std::string::npos) continue;  // as ReadRecordLines
+    bytes += line.size();
+    chunk.push_back({line_no, std::move(line), Record(), ""});
+    line = std::string();
+  }
+  return !chunk.empty();
+}
 
 // One case's records in report order, each to `visit`.
 absl::Status VisitCase(std::vector<Record>& records, const RecordVisitor& visit) {
@@ -29,20 +64,24 @@ RecordSource RecordsOfFile(const std::string& path, const TruthKinds& truth_kind
     auto reader = LineReader::Open(path);
     if (!reader.ok()) return reader.status();
     std::vector<Record> one_case;
-    std::string line;
-    for (int64_t line_no = 1; (*reader)->Next(&line); ++line_no) {
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      if (line.find_first_not_of(" \t") == std::string::npos) continue;  // as ReadRecordLines
-      Record r;
-      if (const std::string why = ParseRecordLine(line, &r, truth_kinds); !why.empty())
-        return absl::DataLossError(absl::StrCat(path, ":", line_no, ": ", why));
-      if (!one_case.empty() && r.index != one_case.back().index) {
-        if (r.index < one_case.back().index)
-          return absl::DataLossError(absl::StrCat(path, ":", line_no, ": case ", r.index, " comes after case ",
-                                                  one_case.back().index, ": the file is not in case order"));
-        if (auto st = VisitCase(one_case, visit); !st.ok()) return st;
+    std::vector<ParsedLine> chunk;
+    for (int64_t line_no = 0; ReadChunk(**reader, line_no, chunk);) {
+      const size_t half = chunk.size() / 2;
+      std::thread first([&] { ParseLines(chunk, 0, half, truth_kinds); });
+      ParseLines(chunk, half, chunk.size(), truth_kinds);
+      first.join();
+      // In line order, so that the first bad line is the one named.
+      for (ParsedLine& l : chunk) {
+        if (!l.why.empty()) return absl::DataLossError(absl::StrCat(path, ":", l.line_no, ": ", l.why));
+        Record& r = l.record;
+        if (!one_case.empty() && r.index != one_case.back().index) {
+          if (r.index < one_case.back().index)
+            return absl::DataLossError(absl::StrCat(path, ":", l.line_no, ": case ", r.index, " comes after case ",
+                                                    one_case.back().index, ": the file is not in case order"));
+          if (auto st = VisitCase(one_case, visit); !st.ok()) return st;
+        }
+        one_case.push_back(std::move(r));
       }
-      one_case.push_back(std::move(r));
     }
     if (!(*reader)->status().ok()) return (*reader)->status();
     return VisitCase(one_case, visit);
