@@ -24,7 +24,8 @@ int64_t JavaHeapBytes(int64_t budget_bytes) { return std::max(int64_t{256} << 20
 int64_t EngineProcessRetireMib(int64_t budget_bytes) { return std::max<int64_t>(256, (budget_bytes / 8) >> 20); }
 
 int64_t CasesBytes(int64_t budget_bytes) {
-  return std::max(budget_bytes - JavaHeapBytes(budget_bytes) - TapeCache::kDefaultMaxBytes - kRuntimesBytes, budget_bytes / 4);
+  const int64_t rest = budget_bytes - JavaHeapBytes(budget_bytes) - TapeCache::kDefaultMaxBytes - kRuntimesBytes;
+  return std::max(rest, budget_bytes / 4);
 }
 
 }  // namespace dsconform
