@@ -147,8 +147,7 @@ absl::StatusOr<std::vector<Record>> ReadRecordsJsonl(const std::string& path, Js
     if (!terminated) nl = text.size();
     std::string line = text.substr(pos, nl - pos);
     pos = nl + 1;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.find_first_not_of(" \t") == std::string::npos) continue;
+    if (!TrimRecordLine(&line)) continue;
 
     Record r;
     const std::string reason = ParseRecordLine(line, &r, truth_kinds);

@@ -52,6 +52,11 @@ bool WriteAll(int fd, const char* data, size_t size) {
 
 }  // namespace
 
+bool TrimRecordLine(std::string* line) {
+  if (!line->empty() && line->back() == '\r') line->pop_back();
+  return line->find_first_not_of(" \t") != std::string::npos;
+}
+
 std::string ParseRecordLine(const std::string& line, Record* r, const TruthKinds& truth_kinds) {
   nlohmann::json j;
   try {
@@ -75,12 +80,12 @@ absl::StatusOr<RecordLines> ReadRecordLines(const std::string& path, const Truth
   for (int64_t line_no = 1; std::getline(in, line); ++line_no) {
     const bool terminated = !in.eof();
     const int64_t length = static_cast<int64_t>(line.size()) + (terminated ? 1 : 0);
-    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const bool blank = !TrimRecordLine(&line);
     if (!terminated) {  // a write cut short: only the very last line can be
       out.dropped_bytes = length;
       break;
     }
-    if (line.find_first_not_of(" \t") != std::string::npos) {
+    if (!blank) {
       Record r;
       if (const std::string why = ParseRecordLine(line, &r, truth_kinds); !why.empty())
         return absl::DataLossError(absl::StrCat(path, ":", line_no, ": ", why));

@@ -50,6 +50,10 @@ struct RecordLineSource {
 // whole or absent: written beside `out`, then renamed over it.
 absl::Status WriteRecordLinesInCaseOrder(const std::string& out, const std::vector<RecordLineSource>& sources);
 
+// Drops a line's trailing '\r' (a file written on Windows); false when what is left is blank, a
+// line every reader of a records file skips.
+bool TrimRecordLine(std::string* line);
+
 // Parses one line (without its newline) into *r; returns why it is not a record, or "".
 std::string ParseRecordLine(const std::string& line, Record* r, const TruthKinds& truth_kinds = {});
 

@@ -37,8 +37,7 @@ bool ReadChunk(LineReader& reader, int64_t& line_no, std::vector<ParsedLine>& ch
   std::string line;
   while (bytes < kChunkBytes && reader.Next(&line)) {
     ++line_no;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.find_first_not_of(" \t") == std::string::npos) continue;  // as ReadRecordLines
+    if (!TrimRecordLine(&line)) continue;
     bytes += line.size();
     chunk.push_back({line_no, std::move(line), Record(), ""});
     line = std::string();
