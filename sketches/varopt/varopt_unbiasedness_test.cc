@@ -38,10 +38,18 @@ TEST(VaroptInclusion, ProbabilitiesSumToKAndCapAtOne) {
 #ifdef DSC_TEST_VAROPT_TRUTH
 constexpr double kPValue = 0.001;
 
+// The sampled item: a type of this file alone, so var_opt_sketch<Item> is instantiated here only
+// and draws from this translation unit's random_utils::rand, the one the trials seed (the
+// library's generators are static per translation unit; an int64_t sketch instantiated by
+// another test of this binary may be the one the linker keeps, drawing from an unseeded copy).
+struct Item {
+  int64_t id;
+};
+
 struct Config {
   std::string name;
   int64_t k;
-  std::vector<double> weights;  // item i = i
+  std::vector<double> weights;  // item i has id i
 };
 
 // Names the configuration in test output, not its bytes.
@@ -74,10 +82,10 @@ TEST_P(VaroptTruth, InclusionFrequenciesAndSubsetSumsMatchTheTruth) {
   int64_t covered = 0;
   for (int t = 0; t < kTrials; ++t) {
     datasketches::random_utils::rand.seed(static_cast<uint64_t>(1000 + t));
-    datasketches::var_opt_sketch<int64_t> s(static_cast<uint32_t>(c.k));
-    for (int64_t i = 0; i < n; ++i) s.update(i, c.weights[i]);
-    for (const auto& [item, weight] : s) ++included[item];
-    const auto r = s.estimate_subset_sum([](int64_t x) { return x % 4 == 0; });
+    datasketches::var_opt_sketch<Item> s(static_cast<uint32_t>(c.k));
+    for (int64_t i = 0; i < n; ++i) s.update(Item{i}, c.weights[i]);
+    for (const auto& [item, weight] : s) ++included[item.id];
+    const auto r = s.estimate_subset_sum([](const Item& x) { return x.id % 4 == 0; });
     sum += r.estimate;
     sum_sq += r.estimate * r.estimate;
     if (r.lower_bound <= truth && truth <= r.upper_bound) ++covered;
