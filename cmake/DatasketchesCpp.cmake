@@ -6,6 +6,8 @@ set(DATASKETCHES_CPP_LABEL "" CACHE STRING "Engine label for the native engine (
 set(DSC_HAVE_CPP OFF)
 set(DSC_CPP_VERSION "")
 
+include("${CMAKE_CURRENT_LIST_DIR}/DatasketchesCppTreeVersion.cmake")
+
 if(DATASKETCHES_CPP_SOURCE_DIR)
   if(NOT EXISTS "${DATASKETCHES_CPP_SOURCE_DIR}/hll/include/hll.hpp")
     message(FATAL_ERROR "DATASKETCHES_CPP_SOURCE_DIR=${DATASKETCHES_CPP_SOURCE_DIR} is not a datasketches-cpp tree (no hll/include/hll.hpp)")
@@ -13,13 +15,7 @@ if(DATASKETCHES_CPP_SOURCE_DIR)
   file(GLOB _dsc_includes LIST_DIRECTORIES true "${DATASKETCHES_CPP_SOURCE_DIR}/*/include")
   add_library(dsconform_datasketches_cpp INTERFACE)
   target_include_directories(dsconform_datasketches_cpp SYSTEM INTERFACE ${_dsc_includes})
-  # A checkout names itself by git describe; a plain tree by its version file.
-  execute_process(COMMAND git -C "${DATASKETCHES_CPP_SOURCE_DIR}" describe --tags --always --dirty
-                  OUTPUT_VARIABLE DSC_CPP_VERSION OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET
-                  RESULT_VARIABLE _dsc_git_rc)
-  if(NOT _dsc_git_rc EQUAL 0 OR DSC_CPP_VERSION STREQUAL "")
-    file(STRINGS "${DATASKETCHES_CPP_SOURCE_DIR}/version.cfg.in" DSC_CPP_VERSION LIMIT_COUNT 1)
-  endif()
+  dsc_cpp_tree_version("${DATASKETCHES_CPP_SOURCE_DIR}" DSC_CPP_VERSION)
   set(DSC_HAVE_CPP ON)
   set(_dsc_from "source tree ${DATASKETCHES_CPP_SOURCE_DIR}")
 else()
