@@ -6,8 +6,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "harness/case/json_lines.h"
 #include "harness/case/glob_match.h"
+#include "harness/case/json_lines.h"
+#include "harness/case/slices.h"
 #include "harness/family/case_validation.h"
 #include "sketches/compiled_families.h"
 
@@ -59,7 +60,8 @@ absl::StatusOr<CaseStore> SelectCases(const std::vector<std::string>& suite_glob
   std::vector<std::string> ids;  // every id generated, for the message of a glob that matches none
   std::vector<bool> glob_used(case_globs.size(), false);
   for (const Suite* s : *suites) {
-    for (const Case& c : s->Generate(scale)) {
+    std::vector<Case> kept;
+    for (Case& c : s->Generate(scale)) {
       ids.push_back(c.id);
       bool keep = case_globs.empty();
       for (size_t i = 0; i < case_globs.size(); ++i) {
@@ -68,10 +70,18 @@ absl::StatusOr<CaseStore> SelectCases(const std::vector<std::string>& suite_glob
           glob_used[i] = true;
         }
       }
-      if (!keep) continue;
-      if (auto st = ValidateCase(c, CompiledFamilies()); !st.ok()) return st;
-      out.Add(c);
+      if (keep) kept.push_back(std::move(c));
     }
+    // Checked and packed on every core: with the generation, the part of a run no worker shares.
+    std::vector<absl::Status> checks(kept.size());
+    ForEachSlice(kept.size(), 64, [&](size_t begin, size_t end) {
+      for (size_t i = begin; i < end; ++i) checks[i] = ValidateCase(kept[i], CompiledFamilies());
+    });
+    for (const absl::Status& st : checks)
+      if (!st.ok()) return st;
+    out.AddAll(kept);
+    kept.clear();
+    kept.shrink_to_fit();
     // glibc keeps the pages of the suite's freed Case objects (small blocks, below the mmap
     // threshold) resident; handed back, they are the run's sketches' to use.
     malloc_trim(0);

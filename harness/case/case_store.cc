@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "absl/strings/str_cat.h"
+#include "harness/case/slices.h"
 
 namespace dsconform {
 namespace {
@@ -32,20 +33,32 @@ constexpr int kLevel = 1;
 
 }  // namespace
 
-CaseStore::CaseStore(const std::vector<Case>& cases) {
-  entries_.reserve(cases.size());
-  for (const Case& c : cases) Add(c);
-}
+CaseStore::CaseStore(const std::vector<Case>& cases) { AddAll(cases); }
 
-void CaseStore::Add(const Case& c) {
+CaseStore::Entry CaseStore::Pack(const Case& c) {
   const std::vector<uint8_t> raw = nlohmann::ordered_json::to_msgpack(CaseToJson(c));
   std::string packed(ZSTD_compressBound(raw.size()), '\0');
   const size_t n = ZSTD_compressCCtx(ThreadCompressor(), packed.data(), packed.size(), raw.data(), raw.size(), kLevel);
   // Within the bound, compression fails only when out of memory, which the allocation above would have been.
   packed.resize(ZSTD_isError(n) ? 0 : n);
   packed.shrink_to_fit();
-  packed_bytes_ += static_cast<int64_t>(packed.size() + c.id.size());
-  entries_.push_back({c.id, std::move(packed), raw.size()});
+  return {c.id, std::move(packed), raw.size()};
+}
+
+void CaseStore::Keep(Entry e) {
+  packed_bytes_ += static_cast<int64_t>(e.packed.size() + e.id.size());
+  entries_.push_back(std::move(e));
+}
+
+void CaseStore::Add(const Case& c) { Keep(Pack(c)); }
+
+void CaseStore::AddAll(const std::vector<Case>& cases) {
+  std::vector<Entry> packed(cases.size());
+  ForEachSlice(cases.size(), 64, [&](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) packed[i] = Pack(cases[i]);
+  });
+  entries_.reserve(entries_.size() + packed.size());
+  for (Entry& e : packed) Keep(std::move(e));
 }
 
 absl::StatusOr<Case> CaseStore::Unpack(size_t i) const {

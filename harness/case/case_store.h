@@ -20,6 +20,8 @@ class CaseStore {
   explicit CaseStore(const std::vector<Case>& cases);
 
   void Add(const Case& c);
+  // The cases in order, as Add would keep them, packed on every core.
+  void AddAll(const std::vector<Case>& cases);
   size_t size() const { return entries_.size(); }
   bool empty() const { return entries_.empty(); }
   const std::string& id(size_t i) const { return entries_[i].id; }
@@ -34,6 +36,9 @@ class CaseStore {
     std::string packed;   // zstd of the MessagePack
     size_t raw_size = 0;  // of the MessagePack
   };
+  static Entry Pack(const Case& c);
+  void Keep(Entry e);
+
   std::vector<Entry> entries_;
   int64_t packed_bytes_ = 0;
 };

@@ -42,5 +42,26 @@ TEST(CaseStore, HoldsARepetitiveProgramInAFractionOfItsText) {
   EXPECT_LT(store.packed_bytes() * 5, static_cast<int64_t>(CaseToJson(c).dump().size()));
 }
 
+// Packed on every core, the cases keep their order: case i unpacks to the program given as i.
+TEST(CaseStore, AddAllKeepsTheCasesInTheirOrder) {
+  std::vector<Case> cases;
+  for (int i = 0; i < 300; ++i) {
+    Case c = EveryPart(1 + i % 4);
+    c.id = absl::StrCat("x/every/part/i=", i);
+    cases.push_back(std::move(c));
+  }
+  CaseStore one_by_one;
+  for (const Case& c : cases) one_by_one.Add(c);
+  const CaseStore all(cases);
+  ASSERT_EQ(all.size(), cases.size());
+  EXPECT_EQ(all.packed_bytes(), one_by_one.packed_bytes());
+  for (size_t i = 0; i < cases.size(); ++i) {
+    EXPECT_EQ(all.id(i), cases[i].id);
+    auto back = all.Unpack(i);
+    ASSERT_TRUE(back.ok()) << back.status();
+    EXPECT_EQ(nlohmann::json(CaseToJson(*back)), nlohmann::json(CaseToJson(cases[i]))) << i;
+  }
+}
+
 }  // namespace
 }  // namespace dsconform

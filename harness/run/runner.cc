@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
+#include "harness/case/slices.h"
 #include "harness/run/batch_records.h"
 #include "harness/run/batch_scheduler.h"
 #include "harness/run/case_memory.h"
@@ -132,19 +133,34 @@ std::vector<int64_t> EveryCase(const CaseStore& store) {
 
 absl::StatusOr<CasePlan> PlanCases(const CaseStore& store, const std::vector<int64_t>& ordinals,
                                    const EngineMix& engines, const RunOptions& options) {
+  // Every case unpacked and sized on every core: before the workers start, nothing else runs.
+  const size_t n = ordinals.size();
+  const bool bounded = Bounded(options);
   CasePlan plan;
-  plan.cases.reserve(ordinals.size());
-  plan.items.reserve(ordinals.size());
-  for (const int64_t ordinal : ordinals) {
-    auto c = store.Unpack(static_cast<size_t>(ordinal));
-    if (!c.ok()) return c.status();
-    plan.cases.push_back({ordinal, nullptr});
-    plan.items.push_back(ItemsOf(*c));
-    if (!Bounded(options)) continue;
-    auto held = EstimateOne(*c, engines, options);
-    if (!held.ok()) return held.status();
-    plan.held.push_back(*held);
-  }
+  plan.items.resize(n);
+  if (bounded) plan.held.resize(n);
+  std::vector<absl::Status> failed(n);
+  ForEachSlice(n, 64, [&](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) {
+      auto c = store.Unpack(static_cast<size_t>(ordinals[i]));
+      if (!c.ok()) {
+        failed[i] = c.status();
+        continue;
+      }
+      plan.items[i] = ItemsOf(*c);
+      if (!bounded) continue;
+      auto held = EstimateOne(*c, engines, options);
+      if (held.ok()) {
+        plan.held[i] = *held;
+      } else {
+        failed[i] = held.status();
+      }
+    }
+  });
+  for (const absl::Status& st : failed)
+    if (!st.ok()) return st;
+  plan.cases.reserve(n);
+  for (const int64_t ordinal : ordinals) plan.cases.push_back({ordinal, nullptr});
   return plan;
 }
 
