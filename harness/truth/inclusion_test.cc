@@ -60,13 +60,13 @@ InclusionJudgement JudgeInclusion(const std::vector<int64_t>& counts, const std:
   return j;
 }
 
-std::vector<std::string> InclusionViolations(const InclusionJudgement& j, const std::string& what) {
+std::vector<std::string> InclusionViolations(const InclusionJudgement& j, const std::string& what, double alpha) {
   std::vector<std::string> out;
   for (const std::string& v : j.certain_violations) out.push_back(what + ": " + v);
-  if (j.items > 0 && j.chi_square_p < kInclusionAlpha)
+  if (j.items > 0 && j.chi_square_p < alpha)
     out.push_back(absl::StrFormat("%s: chi-square %.2f over %d items (df %.0f) has p = %.3g < %g", what, j.chi_square,
-                                  j.items, j.df, j.chi_square_p, kInclusionAlpha));
-  if (j.items > 0 && j.bonferroni_p < kInclusionAlpha)
+                                  j.items, j.df, j.chi_square_p, alpha));
+  if (j.items > 0 && j.bonferroni_p < alpha)
     out.push_back(absl::StrFormat("%s: %s, two-sided binomial p = %.3g after Bonferroni over %d items", what,
                                   j.worst_item, j.bonferroni_p, j.items));
   return out;

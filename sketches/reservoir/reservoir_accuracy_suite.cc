@@ -23,7 +23,7 @@ class ReservoirAccuracy final : public Suite {
   std::string name() const override { return "reservoir.accuracy"; }
   std::string description() const override {
     return "inclusion of every item with probability k/n over T unseeded trials, for sketches and for unions of "
-           "sketches of different k: chi-square and per-item binomial tests at alpha 0.001";
+           "sketches of different k: chi-square and per-item binomial tests at alpha 1e-5 (the draws cannot be pinned)";
   }
 
   std::vector<Case> Generate(SuiteScale scale) const override {

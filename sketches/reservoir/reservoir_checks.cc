@@ -53,7 +53,9 @@ std::vector<std::string> CheckReservoirInvariant(const Invariant& invariant, con
   if (trials == 0 || !out.empty()) return out;
   const double p = std::min(1.0, static_cast<double>(k) / static_cast<double>(n));
   const InclusionJudgement j = JudgeInclusion(counts, std::vector<double>(static_cast<size_t>(n), p), trials, true);
-  return InclusionViolations(j, absl::StrCat("inclusion of 0..", n - 1, " at k=", k, " over ", trials, " trials"));
+  // Neither library lets the draws be pinned: judged at the line for unpinned draws.
+  return InclusionViolations(j, absl::StrCat("inclusion of 0..", n - 1, " at k=", k, " over ", trials, " trials"),
+                             kUnpinnedInclusionAlpha);
 }
 
 }  // namespace dsconform

@@ -15,7 +15,7 @@ namespace dsconform {
 //       independent trial over the longs 0..n-1 (n and k as each image states them,
 //       the same in all): every sample holds min(n, k) distinct items of 0..n-1, and
 //       each item was sampled in about T * min(1, k/n) of the T trials
-//       (JudgeInclusion, fixed size, at kInclusionAlpha).
+//       (JudgeInclusion, fixed size, at kUnpinnedInclusionAlpha: no library's draws can be pinned).
 // Returns the violations, one line each; empty when they hold or when no value is there.
 std::vector<std::string> CheckReservoirInvariant(const Invariant& invariant, const std::vector<const Value*>& values);
 

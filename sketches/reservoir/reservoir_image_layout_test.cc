@@ -113,6 +113,32 @@ TEST(ReservoirInclusionUniform, AFairSamplerPassesAndABiasedOneFails) {
   EXPECT_FALSE(Check(Trials(30, 5, 400, true)).empty());
 }
 
+// Algorithm R with the classic off-by-one (item i replaces one of k with probability k/i, not
+// k/(i+1)): later items too likely. Judged at the line for unpinned draws, the reduced suite's
+// k = 3, n = 12 over 1000 trials still catches it (a chi-square near 100 where 44 is the line).
+std::vector<std::string> OffByOneTrials(int n, int k, int trials) {
+  std::mt19937_64 rng(7);
+  std::vector<std::string> images;
+  for (int t = 0; t < trials; ++t) {
+    std::vector<int64_t> sample;
+    for (int64_t i = 0; i < n; ++i) {
+      if (i < k) {
+        sample.push_back(i);
+        continue;
+      }
+      const int64_t j = std::uniform_int_distribution<int64_t>(0, i - 1)(rng);  // should be 0..i
+      if (j < k) sample[static_cast<size_t>(j)] = i;
+    }
+    images.push_back(LongsImage(k, n, sample));
+  }
+  return images;
+}
+
+TEST(ReservoirInclusionUniform, AnOffByOneReplacementIsCaughtAtTheUnpinnedLine) {
+  EXPECT_TRUE(Check(Trials(12, 3, 1000, false)).empty());
+  EXPECT_FALSE(Check(OffByOneTrials(12, 3, 1000)).empty());
+}
+
 TEST(ReservoirInclusionUniform, ASampleOutsideTheItemsFails) {
   std::vector<std::string> images = Trials(10, 3, 5, false);
   images.push_back(LongsImage(3, 10, {1, 2, 99}));
