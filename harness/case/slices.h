@@ -10,8 +10,8 @@ namespace dsconform {
 
 // Calls fn(begin, end) over [0, n) in contiguous slices, one per core, the caller's thread taking
 // the last, and returns when every slice is done. Work that writes index i's own element of a
-// sized vector needs no lock and keeps its order. Fewer than `min_per_slice` indices a slice run
-// on the caller alone: a thread costs more than a few cases.
+// sized vector needs no lock and keeps its order. Each slice has at least `min_per_slice` indices
+// (fewer in all: one slice, on the caller), since a thread costs more than a few cases.
 template <typename Fn>
 void ForEachSlice(size_t n, size_t min_per_slice, Fn fn) {
   const size_t cores = std::max<size_t>(1, std::thread::hardware_concurrency());
