@@ -1,11 +1,11 @@
 #include "reports/record_stream.h"
 
 #include <algorithm>
-#include <thread>
 #include <tuple>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "harness/case/slices.h"
 #include "harness/record/line_reader.h"
 #include "reports/record_lines.h"
 
@@ -65,10 +65,7 @@ RecordSource RecordsOfFile(const std::string& path, const TruthKinds& truth_kind
     std::vector<Record> one_case;
     std::vector<ParsedLine> chunk;
     for (int64_t line_no = 0; ReadChunk(**reader, line_no, chunk);) {
-      const size_t half = chunk.size() / 2;
-      std::thread first([&] { ParseLines(chunk, 0, half, truth_kinds); });
-      ParseLines(chunk, half, chunk.size(), truth_kinds);
-      first.join();
+      ForEachSlice(chunk.size(), 256, [&](size_t begin, size_t end) { ParseLines(chunk, begin, end, truth_kinds); });
       // In line order, so that the first bad line is the one named.
       for (ParsedLine& l : chunk) {
         if (!l.why.empty()) return absl::DataLossError(absl::StrCat(path, ":", l.line_no, ": ", l.why));

@@ -80,8 +80,7 @@ absl::StatusOr<CaseStore> SelectCases(const std::vector<std::string>& suite_glob
     for (const absl::Status& st : checks)
       if (!st.ok()) return st;
     out.AddAll(kept);
-    kept.clear();
-    kept.shrink_to_fit();
+    kept = {};  // freed before the trim below
     // glibc keeps the pages of the suite's freed Case objects (small blocks, below the mmap
     // threshold) resident; handed back, they are the run's sketches' to use.
     malloc_trim(0);
