@@ -4,9 +4,11 @@
 // its own pinned bits (an engine that cannot pin them, python@, draws its
 // own), and the sample each gives; the check ebpps_inclusion_<pattern> counts
 // every item over the trials against its probability
-// (harness/truth/inclusion_test.h). The first trial's image says n, k and C.
+// (harness/truth/inclusion_test.h). The first trial's image says n, k and C;
+// the check's last field, lang.random_bits, whether the engine drew its own bits.
 #include "absl/strings/str_cat.h"
 #include "harness/case/splitmix64.h"
+#include "harness/diff/differ.h"
 #include "sketches/ebpps/ebpps_suites.h"
 
 namespace dsconform {
@@ -29,7 +31,8 @@ class EbppsAccuracy final : public Suite {
   std::string name() const override { return "ebpps.accuracy"; }
   std::string description() const override {
     return "inclusion of every item with probability C w / W over T seeded trials, for uniform, ramp, heavy and "
-           "tiny weights: chi-square and per-item binomial tests at alpha 0.001";
+           "tiny weights: chi-square and per-item binomial tests at alpha 0.001 (1e-5 on an engine that cannot pin "
+           "its bits)";
   }
 
   std::vector<Case> Generate(SuiteScale scale) const override {
@@ -64,6 +67,7 @@ class EbppsAccuracy final : public Suite {
       // At most ceil(C) <= k items: the fields past the sample's size are absent.
       for (int i = 0; i < c.k; ++i) fields.push_back(absl::StrCat(as, ".result[", i, "]"));
     }
+    fields.push_back(kOwnRandomBitsField);
     b.Check(absl::StrCat("ebpps_inclusion_", EbppsWeightsName(c.w)), fields);
     return b.Build();
   }

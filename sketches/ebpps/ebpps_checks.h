@@ -16,7 +16,8 @@ namespace dsconform {
 //       (uniform, ramp, heavy, tiny: EbppsWeightOf; n and k as the first trial's image says):
 //       each sample holds distinct items of 0..n-1, at most ceil(C) of them, and item v is in
 //       about T * C * w_v / W of them, C = min(k, W / w_max) (JudgeInclusion, sizes not fixed,
-//       at kInclusionAlpha).
+//       at kInclusionAlpha; at kUnpinnedInclusionAlpha when the invariant's last field,
+//       lang.random_bits, is there: the engine drew bits of its own).
 // Returns the violations, one line each; empty when they hold or when nothing was answered.
 std::vector<std::string> CheckEbppsInvariant(const Invariant& invariant, const std::vector<const Value*>& values);
 
