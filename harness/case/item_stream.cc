@@ -139,6 +139,14 @@ const std::vector<ItemGenerator>& HashedItemGenerators() {
 
 const char* ItemOrderName(ItemOrder order) { return OrderNameOf(order); }
 
+std::string OrderedStringItem(int64_t v) {
+  constexpr int64_t kTenDigits = 10'000'000'000;
+  if (v < 0 || v >= kTenDigits) return absl::StrFormat("%010d", v);
+  std::string s(10, '0');
+  for (int i = 9; i >= 0 && v > 0; --i, v /= 10) s[static_cast<size_t>(i)] = static_cast<char>('0' + v % 10);
+  return s;
+}
+
 const char* ItemKindName(ItemKind kind) {
   switch (kind) {
     case ItemKind::kLong: return "long";
@@ -205,7 +213,7 @@ std::string EncodeItemTape(const ItemStream& s) {
       });
     }
     case ItemGenerator::kOrderedStrings:
-      for (int64_t offset : OrderedOffsets(s)) PutBlob(out, absl::StrFormat("%010d", s.start + offset));
+      for (int64_t offset : OrderedOffsets(s)) PutBlob(out, OrderedStringItem(s.start + offset));
       break;
   }
   return out;

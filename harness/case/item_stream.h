@@ -58,6 +58,11 @@ const char* ItemGeneratorName(ItemGenerator generator);  // "splitmix64", ... as
 // name them by ItemGeneratorName, in this order.
 const std::vector<ItemGenerator>& HashedItemGenerators();
 
+// The item of value v of kOrderedStrings: v in at least 10 decimal digits, zero-padded
+// ("0000000042", "-000000001"), as printf's "%010d" writes it. Made for every item of a tape and
+// every probe of the rank truth, so written digit by digit rather than formatted.
+std::string OrderedStringItem(int64_t v);
+
 // The item tape: the one encoding every engine reads (little-endian).
 // long/double: 8 bytes each (doubles as their IEEE-754 bits); string/bytes:
 // a u32 length, then the bytes (UTF-8 for strings).

@@ -2,7 +2,7 @@
 // the grid queries, the query step answering everything, and Java's two long
 // implementations.
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
+#include "harness/case/item_stream.h"
 #include "sketches/fi/fi_family.h"
 #include "sketches/fi/fi_suites.h"
 
@@ -29,7 +29,7 @@ ItemStream FiItems(const std::string& item_type, int64_t start, int64_t count, u
 }
 
 std::string FiKey(const std::string& item_type, int64_t v) {
-  return item_type == "long" ? absl::StrCat(v) : absl::StrFormat("%010d", v);
+  return item_type == "long" ? absl::StrCat(v) : OrderedStringItem(v);
 }
 
 int64_t FiCapacity(int lg_max_map_size) { return (int64_t{3} << lg_max_map_size) / 4; }

@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "harness/case/item_stream.h"
 
 namespace dsconform {
 
@@ -28,7 +29,7 @@ nlohmann::ordered_json PointGrid(const std::string& item_type, int64_t start, in
       points.push_back(absl::StrCat(v));
     } else if (item_type == "string") {
       // Strings order by bytes: "-000000001" sorts before every digit string.
-      points.push_back(absl::StrFormat("%010d", v));
+      points.push_back(OrderedStringItem(v));
     } else {
       // Items are value/4: quarters print exactly and read back as the same double and float.
       points.push_back(absl::StrFormat("%.17g", static_cast<double>(v) / 4.0));

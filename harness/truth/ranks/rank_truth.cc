@@ -6,7 +6,6 @@
 #include <memory>
 
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
 #include "harness/engine/item_tape_reader.h"
 
 namespace dsconform {
@@ -36,7 +35,7 @@ double AsHeld(const std::string& item_type, double v) {
 RankItem OrderedItem(ItemGenerator g, const std::string& item_type, int64_t v) {
   switch (g) {
     case ItemGenerator::kOrderedLongs: return v;
-    case ItemGenerator::kOrderedStrings: return absl::StrFormat("%010d", v);
+    case ItemGenerator::kOrderedStrings: return OrderedStringItem(v);
     default: return AsHeld(item_type, static_cast<double>(v) / 4.0);
   }
 }
