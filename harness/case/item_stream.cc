@@ -51,24 +51,58 @@ bool IsOrdered(ItemGenerator g) {
          g == ItemGenerator::kOrderedStrings;
 }
 
+// The offset at position i of a stream in an order other than shuffled.
+int64_t OffsetAt(const ItemStream& s, int64_t i) {
+  switch (s.order) {
+    case ItemOrder::kDescending: return s.count - 1 - i;
+    case ItemOrder::kAlternating: return i % 2 == 0 ? i / 2 : s.count - 1 - i / 2;
+    default: return i;
+  }
+}
+
+// Fisher-Yates over n records of W bytes with SplitMix64(seed)'s draws: records laid out in
+// ascending order end in the stream's shuffled order, with no list of n offsets beside them.
+// The draws do not depend on the records, so each block of them is made first and the records
+// they reach are fetched while the block's swaps run (a tape of millions is mostly cache misses).
+template <size_t W>
+void ShuffleRecords(char* p, size_t n, uint64_t seed) {
+  SplitMix64 rng(seed);
+  constexpr size_t kBlock = 32;
+  size_t to[kBlock];
+  char a[W], b[W];
+  for (size_t i = n; i > 1;) {
+    const size_t block = std::min(kBlock, i - 1);
+    for (size_t k = 0; k < block; ++k) {
+      to[k] = static_cast<size_t>(rng.Next() % (i - k));
+#if defined(__GNUC__)
+      __builtin_prefetch(p + to[k] * W, 1);
+#endif
+    }
+    for (size_t k = 0; k < block; ++k, --i) {
+      char* x = p + (i - 1) * W;
+      char* y = p + to[k] * W;
+      std::memcpy(a, x, W);
+      std::memcpy(b, y, W);
+      std::memcpy(x, b, W);
+      std::memcpy(y, a, W);
+    }
+  }
+}
+
 // The offsets 0..count-1 in the stream's order.
 std::vector<int64_t> OrderedOffsets(const ItemStream& s) {
   std::vector<int64_t> offsets(static_cast<size_t>(s.count));
-  for (int64_t i = 0; i < s.count; ++i) offsets[static_cast<size_t>(i)] = i;
-  switch (s.order) {
-    case ItemOrder::kAscending: break;
-    case ItemOrder::kDescending: std::reverse(offsets.begin(), offsets.end()); break;
-    case ItemOrder::kShuffled: {
-      SplitMix64 rng(s.seed);
-      for (size_t i = offsets.size(); i > 1; --i) std::swap(offsets[i - 1], offsets[rng.Next() % i]);
-      break;
-    }
-    case ItemOrder::kAlternating:
-      for (int64_t i = 0; i < s.count; ++i)
-        offsets[static_cast<size_t>(i)] = i % 2 == 0 ? i / 2 : s.count - 1 - i / 2;
-      break;
-  }
+  const bool shuffled = s.order == ItemOrder::kShuffled;
+  for (int64_t i = 0; i < s.count; ++i) offsets[static_cast<size_t>(i)] = shuffled ? i : OffsetAt(s, i);
+  if (shuffled) ShuffleRecords<sizeof(int64_t)>(reinterpret_cast<char*>(offsets.data()), offsets.size(), s.seed);
   return offsets;
+}
+
+constexpr int64_t kTenDigits = 10'000'000'000;
+
+// v, 0 <= v < 10^10, as ten digits at p.
+void WriteTenDigits(char* p, int64_t v) {
+  for (int i = 9; i >= 0; --i, v /= 10) p[i] = static_cast<char>('0' + v % 10);
 }
 
 const GeneratorName& Lookup(ItemGenerator g) {
@@ -140,10 +174,9 @@ const std::vector<ItemGenerator>& HashedItemGenerators() {
 const char* ItemOrderName(ItemOrder order) { return OrderNameOf(order); }
 
 std::string OrderedStringItem(int64_t v) {
-  constexpr int64_t kTenDigits = 10'000'000'000;
   if (v < 0 || v >= kTenDigits) return absl::StrFormat("%010d", v);
   std::string s(10, '0');
-  for (int i = 9; i >= 0 && v > 0; --i, v /= 10) s[static_cast<size_t>(i)] = static_cast<char>('0' + v % 10);
+  WriteTenDigits(s.data(), v);
   return s;
 }
 
@@ -201,20 +234,37 @@ std::string EncodeItemTape(const ItemStream& s) {
       break;
     case ItemGenerator::kOrderedLongs:
     case ItemGenerator::kOrderedDoubles: {
-      const std::vector<int64_t> offsets = OrderedOffsets(s);
       const bool longs = s.generator == ItemGenerator::kOrderedLongs;
-      return FixedWidthTape(n, [&](size_t i) {
-        const int64_t v = s.start + offsets[i];
+      const bool shuffled = s.order == ItemOrder::kShuffled;
+      std::string tape = FixedWidthTape(n, [&](size_t i) {
+        const int64_t v = s.start + (shuffled ? static_cast<int64_t>(i) : OffsetAt(s, static_cast<int64_t>(i)));
         if (longs) return static_cast<uint64_t>(v);
         const double d = static_cast<double>(v) / 4.0;
         uint64_t bits;
         std::memcpy(&bits, &d, 8);
         return bits;
       });
+      if (shuffled) ShuffleRecords<8>(tape.data(), n, s.seed);
+      return tape;
     }
-    case ItemGenerator::kOrderedStrings:
-      for (int64_t offset : OrderedOffsets(s)) PutBlob(out, OrderedStringItem(s.start + offset));
+    case ItemGenerator::kOrderedStrings: {
+      if (s.start < 0 || s.start > kTenDigits - s.count) {  // items of other lengths than ten
+        for (int64_t offset : OrderedOffsets(s)) PutBlob(out, OrderedStringItem(s.start + offset));
+        break;
+      }
+      // Records of one width (a length of 10, then the digits), written in place.
+      constexpr size_t kRecord = 4 + 10;
+      const bool shuffled = s.order == ItemOrder::kShuffled;
+      out.resize(n * kRecord);
+      for (size_t i = 0; i < n; ++i) {
+        char* p = out.data() + i * kRecord;
+        p[0] = 10;  // the length, a little-endian u32
+        p[1] = p[2] = p[3] = 0;
+        WriteTenDigits(p + 4, s.start + (shuffled ? static_cast<int64_t>(i) : OffsetAt(s, static_cast<int64_t>(i))));
+      }
+      if (shuffled) ShuffleRecords<kRecord>(out.data(), n, s.seed);
       break;
+    }
   }
   return out;
 }

@@ -117,6 +117,51 @@ TEST(ItemTape, OrderedLongsComeInEachOrder) {
   EXPECT_NE(Longs(s), Longs(ItemStream{ItemGenerator::kOrderedLongs, 10, 3, 5, ItemOrder::kShuffled}));
 }
 
+// The ordered tapes as docs/items.md states them, written the plain way: the offsets in order
+// (shuffled: Fisher-Yates with SplitMix64(seed), from the last position down), each as its item.
+std::string PlainOrderedTape(const ItemStream& s) {
+  std::vector<int64_t> offsets;
+  for (int64_t i = 0; i < s.count; ++i) offsets.push_back(i);
+  if (s.order == ItemOrder::kDescending) std::reverse(offsets.begin(), offsets.end());
+  if (s.order == ItemOrder::kAlternating)
+    for (int64_t i = 0; i < s.count; ++i) offsets[i] = i % 2 == 0 ? i / 2 : s.count - 1 - i / 2;
+  if (s.order == ItemOrder::kShuffled) {
+    SplitMix64 rng(s.seed);
+    for (size_t i = offsets.size(); i > 1; --i) std::swap(offsets[i - 1], offsets[rng.Next() % i]);
+  }
+  std::string tape;
+  for (int64_t offset : offsets) {
+    const int64_t v = s.start + offset;
+    if (s.generator == ItemGenerator::kOrderedStrings) {
+      char digits[32];
+      const int len = std::snprintf(digits, sizeof digits, "%010lld", static_cast<long long>(v));
+      for (int b = 0; b < 4; ++b) tape.push_back(static_cast<char>(static_cast<uint32_t>(len) >> (8 * b)));
+      tape.append(digits, static_cast<size_t>(len));
+      continue;
+    }
+    uint64_t bits = static_cast<uint64_t>(v);
+    if (s.generator == ItemGenerator::kOrderedDoubles) {
+      const double d = static_cast<double>(v) / 4.0;
+      std::memcpy(&bits, &d, 8);
+    }
+    for (int b = 0; b < 8; ++b) tape.push_back(static_cast<char>(bits >> (8 * b)));
+  }
+  return tape;
+}
+
+// The tapes are written in place for speed (records shuffled where they lie): byte for byte the
+// plain ones, strings of other lengths than ten included.
+TEST(ItemTape, OrderedTapesAreThePlainOnes) {
+  for (ItemGenerator g : {ItemGenerator::kOrderedLongs, ItemGenerator::kOrderedDoubles, ItemGenerator::kOrderedStrings})
+    for (ItemOrder o : {ItemOrder::kAscending, ItemOrder::kDescending, ItemOrder::kShuffled, ItemOrder::kAlternating})
+      for (int64_t start : {int64_t{0}, int64_t{5}, int64_t{-3}, int64_t{9'999'999'995}})
+        for (int64_t count : {0, 1, 2, 7, 1000}) {
+          const ItemStream s{g, start, 17, count, o};
+          EXPECT_EQ(EncodeItemTape(s), PlainOrderedTape(s))
+              << ItemGeneratorName(g) << " " << ItemOrderName(o) << " start " << start << " count " << count;
+        }
+}
+
 TEST(ItemTape, OrderedDoublesAreQuartersAndStringsSortLikeTheirValues) {
   ItemStream d{ItemGenerator::kOrderedDoubles, 5, 0, 2, ItemOrder::kDescending};
   const std::string tape = EncodeItemTape(d);
