@@ -7,6 +7,7 @@
 #include "frontends/conformance/slots_let_go_check.h"
 #include "gtest/gtest.h"
 #include "harness/case/case_builder.h"
+#include "harness/diff/differ.h"
 #include "harness/engine/declared_steps.h"
 #include "harness/engine/process/process_engine.h"
 #include "engines/python/python_engine_spec.h"
@@ -170,6 +171,31 @@ TEST_F(PythonEngineTest, ALibraryExceptionIsAnErrorObservation) {
   ASSERT_EQ(obs.fields.size(), 1u);
   EXPECT_EQ(obs.fields[0].name, "error@op0");
   EXPECT_EQ(obs.fields[0].value.error_class, "ValueError");
+}
+
+// The wheel cannot pin EBPPS's random bits: its accuracy trials draw their own and say so in
+// the field the inclusion check reads last, which then judges them at the unpinned line; and
+// what they draw is EBPPS's inclusion (at smoke scale, 50 trials a configuration).
+TEST_F(PythonEngineTest, EbppsAccuracyTrialsSayTheyDrewTheirOwnBits) {
+  const Family* family = CompiledFamilies().Find("ebpps");
+  ASSERT_NE(family, nullptr);
+  const Suite* accuracy = nullptr;
+  for (const Suite* suite : family->suites())
+    if (suite->name() == "ebpps.accuracy") accuracy = suite;
+  ASSERT_NE(accuracy, nullptr);
+  for (const Case& c : accuracy->Generate(SuiteScale::kSmoke)) {
+    ASSERT_EQ(c.invariants.size(), 1u) << c.id;
+    const Invariant& inclusion = c.invariants[0];
+    ASSERT_EQ(inclusion.fields.back(), kOwnRandomBitsField) << c.id;
+    const Observations obs = RunOne(c);
+    const Value* own = obs.Find(kOwnRandomBitsField);
+    ASSERT_NE(own, nullptr) << c.id;
+    EXPECT_EQ(own->kind, Value::Kind::kUnsupported) << c.id;
+    std::vector<const Value*> values;
+    for (const std::string& field : inclusion.fields) values.push_back(obs.Find(field));
+    ASSERT_NE(values[1], nullptr) << c.id << ": no trial answered";
+    EXPECT_EQ(family->CheckInvariant(inclusion, values), std::vector<std::string>()) << c.id;
+  }
 }
 
 // A damaged EBPPS image whose n is 2^64 - 1: the wheel reads it, and the engine writes that n
