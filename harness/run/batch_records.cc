@@ -1,5 +1,6 @@
 #include "harness/run/batch_records.h"
 
+#include <algorithm>
 #include <chrono>
 #include <optional>
 
@@ -30,21 +31,67 @@ struct CaseRecords {
   }
 };
 
+// Runs engine `anchor` and each of `others` on one set of stages, holding at most two answers:
+// the anchor's, and the one compared with it. compare(k, anchor's, k's) takes each other answer
+// as it comes, done(k, answer) every answer, the anchor's last. The anchor runs first, unless
+// `turns` finds its library busy and another's free: then that other runs first, and waits for
+// the anchor's answer to be compared.
+template <typename Run, typename Compare, typename Done>
+void RunAround(size_t anchor, std::vector<size_t> others, const EngineTurns* turns, const Run& run,
+               const Compare& compare, const Done& done) {
+  auto take = [&](size_t k) { others.erase(std::find(others.begin(), others.end(), k)); };
+  std::optional<size_t> early;
+  std::vector<StageOutcome> early_out;
+  if (turns != nullptr && !others.empty()) {
+    std::vector<size_t> candidates = {anchor};
+    candidates.insert(candidates.end(), others.begin(), others.end());
+    if (const size_t first = turns->Pick(candidates); first != anchor) {
+      early = first;
+      take(first);
+      early_out = run(first);
+    }
+  }
+  const std::vector<StageOutcome> held = run(anchor);
+  if (early) {
+    compare(*early, held, early_out);
+    done(*early, early_out);
+    early_out = {};
+  }
+  while (!others.empty()) {
+    const size_t k = turns != nullptr ? turns->Pick(others) : others.front();
+    take(k);
+    const std::vector<StageOutcome> out = run(k);
+    compare(k, held, out);
+    done(k, out);
+  }
+  done(anchor, held);
+}
+
+std::vector<size_t> AllBut(size_t e, size_t but) {
+  std::vector<size_t> out;
+  for (size_t k = 0; k < e; ++k)
+    if (k != but) out.push_back(k);
+  return out;
+}
+
 }  // namespace
 
 std::vector<Record> RunBatchRecords(const std::vector<IndexedCase>& batch, EngineSet& engines,
                                     const std::vector<std::string>& names, const RunOptions& options,
-                                    TapeCache* tapes, BatchTimes* times) {
+                                    TapeCache* tapes, BatchTimes* times, const EngineTurns* turns) {
   const Clock::time_point start = Clock::now();
   double records_seconds = 0;
   const size_t n = batch.size(), e = engines.size(), reference = options.reference;
   std::vector<CaseRecords> made(n, CaseRecords(e));
-  auto run = [&](size_t k, const std::vector<PreparedStage>& stages) {
-    std::vector<StageOutcome> out(stages.size());
-    std::vector<StageOutcome*> targets;
-    for (auto& o : out) targets.push_back(&o);
-    RunStagesOn(*engines[k], stages, targets);
-    return out;
+  auto on = [&](const std::vector<PreparedStage>& stages) {
+    return [&engines, &stages, turns](size_t k) {
+      std::vector<StageOutcome> out(stages.size());
+      std::vector<StageOutcome*> targets;
+      for (auto& o : out) targets.push_back(&o);
+      const EngineTurns::Turn turn(turns, k);
+      RunStagesOn(*engines[k], stages, targets);
+      return out;
+    };
   };
 
   std::vector<PreparedStage> stages, cross_base(n);
@@ -63,22 +110,22 @@ std::vector<Record> RunBatchRecords(const std::vector<IndexedCase>& batch, Engin
       cross_in[i][k] = CrossStageOf(*batch[i].c, cross_base[i], out[i]);
     }
   };
+  // Each candidate against the reference; the reference's answers are let go before the cross stages.
+  RunAround(
+      reference, AllBut(e, reference), turns, on(stages),
+      [&](size_t k, const std::vector<StageOutcome>& ref, const std::vector<StageOutcome>& out) {
+        const Clock::time_point t = Clock::now();
+        for (size_t i = 0; i < n; ++i) made[i].pairs[k] = PairRecord(batch[i], names, k, ref[i], out[i], options);
+        records_seconds += SecondsSince(t);
+      },
+      absorb);
 
-  {  // the reference's answers are let go before the cross stages run
-    const std::vector<StageOutcome> ref = run(reference, stages);
-    for (size_t k = 0; k < e; ++k) {
-      if (k == reference) continue;
-      const std::vector<StageOutcome> out = run(k, stages);
-      const Clock::time_point t = Clock::now();
-      for (size_t i = 0; i < n; ++i) made[i].pairs[k] = PairRecord(batch[i], names, k, ref[i], out[i], options);
-      records_seconds += SecondsSince(t);
-      absorb(k, out);
-    }
-    absorb(reference, ref);
-  }
-
-  // Cross stages writer by writer: its own reading first, then each other reader's against it.
-  for (size_t w = 0; w < e; ++w) {
+  // Cross stages writer by writer: each other reader against the writer reading its own images.
+  std::vector<size_t> writers;
+  for (size_t w = 0; w < e; ++w) writers.push_back(w);
+  while (!writers.empty()) {
+    const size_t w = turns != nullptr ? turns->Pick(writers) : writers.front();
+    writers.erase(std::find(writers.begin(), writers.end(), w));
     std::vector<PreparedStage> written;
     std::vector<size_t> owner;  // the case of written[j]
     for (size_t i = 0; i < n; ++i) {
@@ -88,16 +135,16 @@ std::vector<Record> RunBatchRecords(const std::vector<IndexedCase>& batch, Engin
       owner.push_back(i);
     }
     if (written.empty()) continue;
-    const std::vector<StageOutcome> own = run(w, written);
-    for (size_t k = 0; k < e; ++k) {
-      if (k == w) continue;
-      const std::vector<StageOutcome> other = run(k, written);
-      const Clock::time_point t = Clock::now();
-      for (size_t j = 0; j < owner.size(); ++j)
-        if (CrossStageRan(own[j]))
-          made[owner[j]].cross[w][k] = CrossRecord(batch[owner[j]], names, w, k, own[j], other[j], options);
-      records_seconds += SecondsSince(t);
-    }
+    RunAround(
+        w, AllBut(e, w), turns, on(written),
+        [&](size_t k, const std::vector<StageOutcome>& own, const std::vector<StageOutcome>& other) {
+          const Clock::time_point t = Clock::now();
+          for (size_t j = 0; j < owner.size(); ++j)
+            if (CrossStageRan(own[j]))
+              made[owner[j]].cross[w][k] = CrossRecord(batch[owner[j]], names, w, k, own[j], other[j], options);
+          records_seconds += SecondsSince(t);
+        },
+        [](size_t, const std::vector<StageOutcome>&) {});
   }
 
   std::vector<Record> records;

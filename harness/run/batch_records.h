@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "harness/run/batch_execution.h"
+#include "harness/run/engine_turns.h"
 #include "harness/run/record_builder.h"
 
 namespace dsconform {
@@ -24,10 +25,13 @@ struct BatchTimes {
 // engines' answers at a time: the reference's, or a writer's reading its own
 // images, and the one compared with it, which becomes records as it arrives. Each
 // writer's images that its cross stages read are kept from its first answer until
-// they ran.
+// they ran. The engines run one after another: the reference (or the writer) first
+// and the others in order, or, given `turns` (workers side by side), first an engine
+// whose library no other worker is in; the records are the same in any order.
 std::vector<Record> RunBatchRecords(const std::vector<IndexedCase>& batch, EngineSet& engines,
                                     const std::vector<std::string>& engine_names, const RunOptions& options,
-                                    TapeCache* tapes, BatchTimes* times = nullptr);
+                                    TapeCache* tapes, BatchTimes* times = nullptr,
+                                    const EngineTurns* turns = nullptr);
 
 }  // namespace dsconform
 

@@ -10,6 +10,7 @@
 #include "harness/case/slices.h"
 #include "harness/run/batch_records.h"
 #include "harness/run/batch_scheduler.h"
+#include "harness/run/engine_turns.h"
 #include "harness/run/case_memory.h"
 #include "harness/run/memory_gate.h"
 #include "harness/run/record_builder.h"
@@ -220,6 +221,9 @@ absl::StatusOr<RunStats> RunPlanned(const std::vector<IndexedCase>& cases, const
   MemoryGate gate(CaseHeld{options.memory_budget_bytes, options.java_heap_bytes});
   BatchScheduler scheduler(cost);
   TapeCache tapes;  // the workers' cases share the streams' longest tapes
+  // Workers side by side choose the engine to run next (engine_turns.h); one runs them in order.
+  const EngineTurns turns(workers[0]);
+  const EngineTurns* const turns_if_shared = workers.size() > 1 ? &turns : nullptr;
   std::atomic<bool> stop{false};
   std::mutex mu;  // guards the counts below and first_error, and orders the progress calls
   RunStats stats;
@@ -247,7 +251,7 @@ absl::StatusOr<RunStats> RunPlanned(const std::vector<IndexedCase>& cases, const
       // Its records hold only the image heads (max_record_image_bytes), so the batch's memory is
       // given back once they are made.
       gate.Enter(held[b]);
-      std::vector<Record> records = RunBatchRecords(batch, engines, names, options, &tapes);
+      std::vector<Record> records = RunBatchRecords(batch, engines, names, options, &tapes, nullptr, turns_if_shared);
       gate.Leave(held[b]);
       const int64_t n = static_cast<int64_t>(records.size());
       absl::Status st = sink.Write(batch, std::move(records));

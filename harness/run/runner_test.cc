@@ -5,10 +5,13 @@
 #include <algorithm>
 #include <atomic>
 #include <mutex>
+#include <optional>
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "harness/case/case_builder.h"
+#include "harness/run/batch_records.h"
+#include "harness/run/engine_turns.h"
 #include "harness/run/record_builder.h"
 
 namespace dsconform {
@@ -21,12 +24,14 @@ class FakeEngine : public Engine {
   FakeEngine(std::string name, std::string bias, bool fail) : name_(std::move(name)), bias_(std::move(bias)), fail_(fail) {}
   std::string name() const override { return name_; }
   std::string kind() const override { return name_.substr(0, name_.find('@')); }
+  MemoryHome memory_home() const override { return home; }
   const Capabilities& capabilities() const override {
     static const auto* caps = new Capabilities{{"hll", {}}};
     return *caps;
   }
   absl::StatusOr<std::vector<Observations>> Run(absl::Span<const PreparedStage> stages) override {
     if (fail_) return absl::InternalError("engine crashed: signal 11");
+    if (calls != nullptr) calls->push_back(name_);
     std::vector<Observations> out;
     for (const auto& s : stages) {
       Observations o;
@@ -43,6 +48,9 @@ class FakeEngine : public Engine {
     }
     return out;
   }
+
+  MemoryHome home = MemoryHome::kThisProcess;
+  std::vector<std::string>* calls = nullptr;  // when set, the engine's name for each call
 
  private:
   std::string name_, bias_;
@@ -348,6 +356,64 @@ TEST(Runner, CrossStagesCompareEachReaderWithTheWriterReadingItself) {
   EXPECT_EQ(records[2].writer, "cpp@1");
   EXPECT_EQ(records[2].reference, "cpp@1");
   EXPECT_EQ(records[2].candidate, "java@1");
+}
+
+// Every Java engine lives in the one JVM: in engine_turns.h's sense they share a library.
+TEST(EngineTurns, PicksAnEngineWhoseLibraryNoWorkerIsIn) {
+  EngineSet engines;
+  for (const std::string name : {"java@1", "java-direct@1", "cpp@1"}) {
+    auto e = std::make_unique<FakeEngine>(name, "", false);
+    if (name.rfind("java", 0) == 0) e->home = MemoryHome::kJavaHeap;
+    engines.push_back(std::move(e));
+  }
+  const EngineTurns turns(engines);
+  EXPECT_EQ(turns.Pick({0, 2}), 0u);
+  {
+    const EngineTurns::Turn other_worker(&turns, 1);  // in java-direct
+    EXPECT_EQ(turns.Pick({0, 2}), 2u);
+    EXPECT_EQ(turns.Pick({0, 1}), 0u);  // none free: the first
+    EXPECT_EQ(turns.Pick({2, 0}), 2u);
+  }
+  EXPECT_EQ(turns.Pick({0, 2}), 0u);
+  const EngineTurns::Turn none(nullptr, 0);  // a run of one worker keeps no turns
+}
+
+// While another worker is in Java, a worker starts its batch on the native engine: the reference
+// (java) runs after it, and the cross stages begin with the native engine's images; the records
+// are those of the fixed order.
+TEST(Runner, AWorkerStartsWithAnEngineNoOtherWorkerIsInAndMakesTheSameRecords) {
+  std::vector<Case> cases = {CaseBuilder("hll/fake/cross", "hll.fake", "hll")
+                                 .Step("create", "a", {{"lg_k", 4}, {"type", "HLL_4"}})
+                                 .Update("a", Sequence(0, 5))
+                                 .Step("serialize", "a", {{"form", "compact"}})
+                                 .Cross({"a.compact"})
+                                 .Step("deserialize", "b", {{"image", "a.compact"}, {"mode", "heapify"}})
+                                 .Build()};
+  const std::vector<IndexedCase> batch = Indexed(cases);
+  const std::vector<std::string> names = {"java@1", "cpp@1"};
+  auto records_and_calls = [&](bool java_busy) {
+    EngineSet engines;
+    std::vector<std::string> calls;
+    for (const std::string& name : names) {
+      auto e = std::make_unique<FakeEngine>(name, "", false);
+      if (name == "java@1") e->home = MemoryHome::kJavaHeap;
+      e->calls = &calls;
+      engines.push_back(std::move(e));
+    }
+    const EngineTurns turns(engines);
+    std::optional<EngineTurns::Turn> other_worker;
+    if (java_busy) other_worker.emplace(&turns, 0);
+    std::vector<std::string> json;
+    for (const Record& r : RunBatchRecords(batch, engines, names, RunOptions(), nullptr, nullptr, &turns))
+      json.push_back(RecordToJson(r).dump());
+    return std::make_pair(json, calls);
+  };
+  const auto [fixed, fixed_calls] = records_and_calls(false);
+  const auto [turned, turned_calls] = records_and_calls(true);
+  EXPECT_EQ(fixed_calls, (std::vector<std::string>{"java@1", "cpp@1", "java@1", "cpp@1", "cpp@1", "java@1"}));
+  EXPECT_EQ(turned_calls, (std::vector<std::string>{"cpp@1", "java@1", "cpp@1", "java@1", "cpp@1", "java@1"}));
+  ASSERT_EQ(fixed.size(), 3u);  // the first stage's pair, then each writer's cross stage
+  EXPECT_EQ(turned, fixed);
 }
 
 TEST(Runner, InvariantsAreCheckedOnEveryEngine) {
