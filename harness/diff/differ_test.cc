@@ -113,13 +113,16 @@ TEST(Differ, RangesAreExactAcrossLongEqualStretches) {
 // Decodes one field per byte ("byte[i]": its value) and counts the bytes it was asked for.
 class BytewiseFamily final : public TestFamily {
  public:
-  std::vector<DecodedField> DecodeImageRange(std::string_view image, uint32_t begin, uint32_t end) const override {
-    std::vector<DecodedField> out;
-    for (uint32_t i = begin; i < end && i < image.size(); ++i) {
-      out.push_back({"byte[" + std::to_string(i) + "]", i, 1, std::to_string(static_cast<uint8_t>(image[i]))});
-      ++bytes_decoded;
-    }
-    return out;
+  std::vector<DecodedField> DecodeImageRanges(std::string_view image,
+                                              const std::vector<ByteRange>& ranges) const override {
+    return DecodeEachRange(image, ranges, [this](std::string_view img, uint32_t begin, uint32_t end) {
+      std::vector<DecodedField> out;
+      for (uint32_t i = begin; i < end && i < img.size(); ++i) {
+        out.push_back({"byte[" + std::to_string(i) + "]", i, 1, std::to_string(static_cast<uint8_t>(img[i]))});
+        ++bytes_decoded;
+      }
+      return out;
+    });
   }
   mutable int64_t bytes_decoded = 0;
 };

@@ -17,7 +17,9 @@ class TestFamily : public Family {
   }
   std::vector<const Suite*> suites() const override { return {}; }
   std::vector<DecodedField> DecodeImage(std::string_view) const override { return {}; }
-  std::vector<DecodedField> DecodeImageRange(std::string_view, uint32_t, uint32_t) const override { return {}; }
+  std::vector<DecodedField> DecodeImageRanges(std::string_view, const std::vector<ByteRange>&) const override {
+    return {};
+  }
   std::vector<std::string> CheckInvariant(const Invariant&, const std::vector<const Value*>&) const override {
     return {};
   }

@@ -9,6 +9,12 @@
 
 namespace dsconform {
 
+// Bytes [begin, end) of an image: where two images differ, or what a decoder is asked for.
+struct ByteRange {
+  uint32_t begin = 0;  // first byte
+  uint32_t end = 0;    // one past the last
+};
+
 // One named output of a case on one engine. Doubles are kept as their 64-bit
 // pattern so that -0.0 vs 0.0 and NaN payloads are differences like any other.
 struct Value {

@@ -11,7 +11,7 @@
 namespace dsconform {
 
 // Collects the decoded fields of an image that overlap bytes [begin, end), so
-// a family's decoder serves both DecodeImage and DecodeImageRange; a
+// a family's decoder serves both DecodeImage and DecodeImageRanges (range by range); a
 // zero-length field (the point where a truncated image stops) counts when it
 // lies inside the range or at its end. A sink for problems only wants no
 // field but the one that says why an image does not decode (AddProblem),

@@ -5,6 +5,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -63,9 +64,12 @@ class Family {
   // Decodes an image into named fields; never fails (an undecodable tail is
   // reported as a field of its own).
   virtual std::vector<DecodedField> DecodeImage(std::string_view image) const = 0;
-  // The decoded fields that overlap bytes [begin, end), without decoding the
-  // rest (a 2^21-register image has millions of fields).
-  virtual std::vector<DecodedField> DecodeImageRange(std::string_view image, uint32_t begin, uint32_t end) const = 0;
+  // The decoded fields that overlap any of `ranges` (in order of their begin), without decoding
+  // the rest (a 2^21-register image has millions of fields); a field that overlaps two ranges
+  // may be listed twice. The differ asks for up to 65 ranges of an image at once, so that a
+  // decoder that walks items of varying size walks them once (DecodeEachRange: one by one).
+  virtual std::vector<DecodedField> DecodeImageRanges(std::string_view image,
+                                                      const std::vector<ByteRange>& ranges) const = 0;
   // Checks a family invariant (an Invariant whose check is not "equal") on one
   // engine's values of its fields (null where the engine did not produce the
   // field). Returns the violations, one line each; empty when it holds.
@@ -86,6 +90,16 @@ class Family {
   virtual std::vector<std::string> SnapshotPrefixes() const { return {}; }
   virtual Case SnapshotCase(const std::string& /*id*/, const std::string& /*image*/) const { return Case(); }
 };
+
+// DecodeImageRanges by a decoder of one range at a time (`decode(image, begin, end)`).
+template <typename DecodeRange>
+std::vector<DecodedField> DecodeEachRange(std::string_view image, const std::vector<ByteRange>& ranges,
+                                          DecodeRange decode) {
+  std::vector<DecodedField> fields;
+  for (const ByteRange& r : ranges)
+    for (DecodedField& f : decode(image, r.begin, r.end)) fields.push_back(std::move(f));
+  return fields;
+}
 
 }  // namespace dsconform
 

@@ -27,28 +27,38 @@ inline std::map<std::string, DecodedField> FieldsByName(const std::vector<Decode
   return m;
 }
 
-// Fields as "name@offset=value", those of a whole decode that overlap [begin, end) or all: a range
-// decode must give exactly the whole decode's fields that overlap its range.
-inline std::vector<std::string> FieldTexts(const std::vector<DecodedField>& fields, uint32_t begin = 0,
-                                           uint32_t end = UINT32_MAX) {
+// Fields as "name@offset=value", those of a whole decode that overlap any of `ranges` or all: a
+// range decode must give exactly the whole decode's fields that overlap its ranges, each once.
+inline std::vector<std::string> FieldTexts(const std::vector<DecodedField>& fields,
+                                           const std::vector<ByteRange>& ranges = {{0, UINT32_MAX}}) {
   std::vector<std::string> out;
   for (const auto& f : fields)
-    if (f.offset < end && uint64_t{f.offset} + f.size > begin)
-      out.push_back(f.name + "@" + std::to_string(f.offset) + "=" + f.value);
+    for (const ByteRange& r : ranges)
+      if (f.offset < r.end && uint64_t{f.offset} + f.size > r.begin) {
+        out.push_back(f.name + "@" + std::to_string(f.offset) + "=" + f.value);
+        break;
+      }
   return out;
 }
 
-// The first range, one starting every `step` bytes across the image and past its end for each of
-// `lengths`, whose range decode is not the whole decode's fields that overlap it; "" when none.
-template <typename Whole, typename Range>
-std::string FirstRangeUnlikeTheWholeDecode(const std::string& img, Whole whole, Range range, uint32_t step,
+// The first ranges, one range starting every `step` bytes across the image and past its end for
+// each of `lengths`, alone, after the header's first 40 bytes (as the differ asks) and split in two
+// after them, whose decode is not the whole decode's fields that overlap them; "" when none.
+template <typename Whole, typename Ranges>
+std::string FirstRangeUnlikeTheWholeDecode(const std::string& img, Whole whole, Ranges ranges, uint32_t step,
                                            std::initializer_list<uint32_t> lengths) {
   const auto fields = whole(img);
   for (uint32_t begin = 0; begin < img.size() + 16; begin += step)
     for (uint32_t length : lengths)
-      if (FieldTexts(range(img, begin, begin + length)) != FieldTexts(fields, begin, begin + length))
-        return std::to_string(img.size()) + " bytes, [" + std::to_string(begin) + ", " +
-               std::to_string(begin + length) + ")";
+      for (const std::vector<ByteRange>& asked :
+           {std::vector<ByteRange>{{begin, begin + length}}, std::vector<ByteRange>{{0, 40}, {begin, begin + length}},
+            std::vector<ByteRange>{{0, 40}, {begin, begin + 1}, {begin + 3, begin + 3 + length}}})
+        if (FieldTexts(ranges(img, asked)) != FieldTexts(fields, asked)) {
+          std::string text;
+          for (const ByteRange& r : asked)
+            text += " [" + std::to_string(r.begin) + ", " + std::to_string(r.end) + ")";
+          return std::to_string(img.size()) + " bytes," + text;
+        }
   return "";
 }
 

@@ -28,11 +28,6 @@ bool VerdictFromName(const std::string& name, Verdict* out);
 // True for verdicts that fail a run (exit status 1).
 bool VerdictFails(Verdict v);
 
-struct ByteRange {
-  uint32_t begin = 0;  // first differing offset
-  uint32_t end = 0;    // one past the last
-};
-
 // A decoded field of a byte image that differs, e.g. {"hipAccum", "131328.0", "0.0"}.
 struct DecodedDiff {
   std::string field;

@@ -40,8 +40,9 @@ class Bloom final : public Family {
   std::vector<const Suite*> suites() const override { return BloomSuites(); }
 
   std::vector<DecodedField> DecodeImage(std::string_view image) const override { return DecodeBloomImage(image); }
-  std::vector<DecodedField> DecodeImageRange(std::string_view image, uint32_t begin, uint32_t end) const override {
-    return DecodeBloomImageRange(image, begin, end);
+  std::vector<DecodedField> DecodeImageRanges(std::string_view image,
+                                              const std::vector<ByteRange>& ranges) const override {
+    return DecodeEachRange(image, ranges, DecodeBloomImageRange);
   }
 
   std::vector<std::string> CheckInvariant(const Invariant& invariant,

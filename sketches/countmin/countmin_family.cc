@@ -26,8 +26,9 @@ class Countmin final : public Family {
   std::vector<const Suite*> suites() const override { return CountminSuites(); }
 
   std::vector<DecodedField> DecodeImage(std::string_view image) const override { return DecodeCountminImage(image); }
-  std::vector<DecodedField> DecodeImageRange(std::string_view image, uint32_t begin, uint32_t end) const override {
-    return DecodeCountminImageRange(image, begin, end);
+  std::vector<DecodedField> DecodeImageRanges(std::string_view image,
+                                              const std::vector<ByteRange>& ranges) const override {
+    return DecodeCountminImageRanges(image, ranges);
   }
 
   std::vector<std::string> CheckInvariant(const Invariant& invariant,

@@ -26,7 +26,7 @@ bool LooksLikeDouble(uint64_t bits) {
 class Decoder : public ImageCursor {
  public:
   explicit Decoder(std::string_view img) : ImageCursor(img) {}
-  Decoder(std::string_view img, uint32_t begin, uint32_t end) : ImageCursor(img, begin, end) {}
+  Decoder(std::string_view img, const std::vector<ByteRange>& ranges) : ImageCursor(img, ranges) {}
 
   std::vector<DecodedField> Run() {
     if (!Room(0, 8)) return Finish();
@@ -52,17 +52,10 @@ class Decoder : public ImageCursor {
     as_double_ = LooksLikeDouble(LoadLe(img_, pos_, kCounterBytes));
     Counter("totalWeight", pos_);
     pos_ += kCounterBytes;
-    const uint64_t counters = buckets * hashes;
-    // Range decoding: skip the counters before `begin` without naming them.
-    uint64_t first = 0;
-    if (!whole_ && begin_ > pos_) first = (begin_ - pos_) / kCounterBytes;
-    for (uint64_t i = first; i < counters; ++i) {
-      const uint64_t off = pos_ + i * kCounterBytes;
-      if (!whole_ && off >= end_) return fields_;
-      if (!Room(off, kCounterBytes)) return Finish();
-      Counter(absl::StrCat("counter[", i / buckets, "][", i % buckets, "]"), static_cast<uint32_t>(off));
-    }
-    pos_ += static_cast<uint32_t>(counters * kCounterBytes);
+    // A range decode names only the counters in its ranges.
+    FixedFields(buckets * hashes, kCounterBytes, [&](uint64_t i, uint32_t at) {
+      Counter(absl::StrCat("counter[", i / buckets, "][", i % buckets, "]"), at);
+    });
     return Finish();
   }
 
@@ -80,8 +73,8 @@ class Decoder : public ImageCursor {
 
 std::vector<DecodedField> DecodeCountminImage(std::string_view image) { return Decoder(image).Run(); }
 
-std::vector<DecodedField> DecodeCountminImageRange(std::string_view image, uint32_t begin, uint32_t end) {
-  return Decoder(image, begin, end).Run();
+std::vector<DecodedField> DecodeCountminImageRanges(std::string_view image, const std::vector<ByteRange>& ranges) {
+  return Decoder(image, ranges).Run();
 }
 
 }  // namespace dsconform

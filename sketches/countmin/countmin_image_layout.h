@@ -23,9 +23,9 @@ namespace dsconform {
 // binding's). Never fails and never reads outside `image`: an image that ends
 // early ends with "truncated", bytes past the decodable end are "undecoded".
 std::vector<DecodedField> DecodeCountminImage(std::string_view image);
-// The fields of DecodeCountminImage that overlap bytes [begin, end), without
-// decoding the counters outside it.
-std::vector<DecodedField> DecodeCountminImageRange(std::string_view image, uint32_t begin, uint32_t end);
+// The fields of DecodeCountminImage that overlap any of `ranges` (in order of their begin), in one
+// walk, without decoding the counters outside them.
+std::vector<DecodedField> DecodeCountminImageRanges(std::string_view image, const std::vector<ByteRange>& ranges);
 
 }  // namespace dsconform
 

@@ -43,7 +43,7 @@ TEST(CountminImageLayout, DecodesARangeWithoutTheCountersOutsideIt) {
   std::string image("\x02\x01\x12\x00\x00\x00\x00\x00\x04\x00\x00\x00\x02\xcc\x93\x00", 16);
   image += std::string(8 * 9, '\0');
   // The total weight is bytes 16..24; bytes 48..64 are the fourth and fifth counters: rows 0 and 1.
-  const auto fields = DecodeCountminImageRange(image, 48, 64);
+  const auto fields = DecodeCountminImageRanges(image, {{48, 64}});
   ASSERT_EQ(fields.size(), 2u);
   EXPECT_EQ(fields[0].name, "counter[0][3]");
   EXPECT_EQ(fields[0].offset, 48u);

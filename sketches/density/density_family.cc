@@ -26,8 +26,9 @@ class Density final : public Family {
   std::vector<const Suite*> suites() const override { return DensitySuites(); }
 
   std::vector<DecodedField> DecodeImage(std::string_view image) const override { return DecodeDensityImage(image); }
-  std::vector<DecodedField> DecodeImageRange(std::string_view image, uint32_t begin, uint32_t end) const override {
-    return DecodeDensityImageRange(image, begin, end);
+  std::vector<DecodedField> DecodeImageRanges(std::string_view image,
+                                              const std::vector<ByteRange>& ranges) const override {
+    return DecodeDensityImageRanges(image, ranges);
   }
 
   std::vector<std::string> CheckInvariant(const Invariant& invariant,

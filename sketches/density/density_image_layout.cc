@@ -17,7 +17,7 @@ constexpr uint32_t kShortHeader = 12, kLongHeader = 24;
 class Decoder : public ImageCursor {
  public:
   explicit Decoder(std::string_view img) : ImageCursor(img) {}
-  Decoder(std::string_view img, uint32_t begin, uint32_t end) : ImageCursor(img, begin, end) {}
+  Decoder(std::string_view img, const std::vector<ByteRange>& ranges) : ImageCursor(img, ranges) {}
 
   std::vector<DecodedField> Run() {
     if (!Room(0, kShortHeader)) return Finish();
@@ -65,8 +65,8 @@ class Decoder : public ImageCursor {
 
 std::vector<DecodedField> DecodeDensityImage(std::string_view image) { return Decoder(image).Run(); }
 
-std::vector<DecodedField> DecodeDensityImageRange(std::string_view image, uint32_t begin, uint32_t end) {
-  return Decoder(image, begin, end).Run();
+std::vector<DecodedField> DecodeDensityImageRanges(std::string_view image, const std::vector<ByteRange>& ranges) {
+  return Decoder(image, ranges).Run();
 }
 
 }  // namespace dsconform

@@ -18,9 +18,9 @@ namespace dsconform {
 // Levels follow one another until numRetained points are read, each its u32 size then its
 // points of dim doubles (level[h][i] shows them "x, y, ..."); an empty image ends after dim.
 // Never fails and never reads outside `image`; point fields are only built where asked
-// (DecodeDensityImageRange), so a large image costs what its differing bytes cost.
+// (DecodeDensityImageRanges), so a large image costs what its differing bytes cost.
 std::vector<DecodedField> DecodeDensityImage(std::string_view image);
-std::vector<DecodedField> DecodeDensityImageRange(std::string_view image, uint32_t begin, uint32_t end);
+std::vector<DecodedField> DecodeDensityImageRanges(std::string_view image, const std::vector<ByteRange>& ranges);
 
 }  // namespace dsconform
 

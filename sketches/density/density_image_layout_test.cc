@@ -69,8 +69,8 @@ TEST(DensityImageLayout, DecodesEveryLevelAndPointOfARealEstimationModeImage) {
     ++i;
   }
   // A range gives the fields that overlap it only: the last point.
-  const auto last = DecodeDensityImageRange(image, static_cast<uint32_t>(image.size() - 1),
-                                            static_cast<uint32_t>(image.size()));
+  const auto last = DecodeDensityImageRanges(
+      image, {{static_cast<uint32_t>(image.size() - 1), static_cast<uint32_t>(image.size())}});
   ASSERT_EQ(last.size(), 1u);
   EXPECT_EQ(last[0].value, points.back());
   EXPECT_EQ(last[0].size, 16u);

@@ -26,8 +26,9 @@ class Ebpps final : public Family {
   std::vector<const Suite*> suites() const override { return EbppsSuites(); }
 
   std::vector<DecodedField> DecodeImage(std::string_view image) const override { return DecodeEbppsImage(image); }
-  std::vector<DecodedField> DecodeImageRange(std::string_view image, uint32_t begin, uint32_t end) const override {
-    return DecodeEbppsImageRange(image, begin, end);
+  std::vector<DecodedField> DecodeImageRanges(std::string_view image,
+                                              const std::vector<ByteRange>& ranges) const override {
+    return DecodeEbppsImageRanges(image, ranges);
   }
 
   std::vector<std::string> CheckInvariant(const Invariant& invariant,

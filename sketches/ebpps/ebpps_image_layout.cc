@@ -20,7 +20,7 @@ constexpr uint32_t kFullHeader = 48;
 class Decoder : public ImageCursor {
  public:
   explicit Decoder(std::string_view img) : ImageCursor(img) {}
-  Decoder(std::string_view img, uint32_t begin, uint32_t end) : ImageCursor(img, begin, end) {}
+  Decoder(std::string_view img, const std::vector<ByteRange>& ranges) : ImageCursor(img, ranges) {}
 
   std::vector<DecodedField> Run() {
     if (!Room(0, 8)) return Finish();
@@ -56,8 +56,8 @@ class Decoder : public ImageCursor {
 
 std::vector<DecodedField> DecodeEbppsImage(std::string_view image) { return Decoder(image).Run(); }
 
-std::vector<DecodedField> DecodeEbppsImageRange(std::string_view image, uint32_t begin, uint32_t end) {
-  return Decoder(image, begin, end).Run();
+std::vector<DecodedField> DecodeEbppsImageRanges(std::string_view image, const std::vector<ByteRange>& ranges) {
+  return Decoder(image, ranges).Run();
 }
 
 EbppsImageHeader ReadEbppsImageHeader(std::string_view image) {

@@ -19,7 +19,7 @@ namespace dsconform {
 // "<long> | <double>") when the bytes left fit that exactly, else
 // length-prefixed UTF-8 strings. Never fails and never reads outside `image`.
 std::vector<DecodedField> DecodeEbppsImage(std::string_view image);
-std::vector<DecodedField> DecodeEbppsImageRange(std::string_view image, uint32_t begin, uint32_t end);
+std::vector<DecodedField> DecodeEbppsImageRanges(std::string_view image, const std::vector<ByteRange>& ranges);
 
 // What an EBPPS image says of itself (the header; zeros for an empty one).
 struct EbppsImageHeader {

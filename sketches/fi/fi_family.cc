@@ -38,8 +38,9 @@ class Fi final : public Family {
   std::vector<const TruthKind*> truth_kinds() const override { return {&FrequencyTruthKind()}; }
 
   std::vector<DecodedField> DecodeImage(std::string_view image) const override { return DecodeFiImage(image); }
-  std::vector<DecodedField> DecodeImageRange(std::string_view image, uint32_t begin, uint32_t end) const override {
-    return DecodeFiImageRange(image, begin, end);
+  std::vector<DecodedField> DecodeImageRanges(std::string_view image,
+                                              const std::vector<ByteRange>& ranges) const override {
+    return DecodeFiImageRanges(image, ranges);
   }
 
   std::vector<std::string> CheckInvariant(const Invariant& invariant,

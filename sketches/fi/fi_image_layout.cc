@@ -81,7 +81,7 @@ bool StringsFill(std::string_view img, uint64_t pos, uint64_t count, uint64_t un
 class Decoder : public ImageCursor {
  public:
   explicit Decoder(std::string_view img) : ImageCursor(img) {}
-  Decoder(std::string_view img, uint32_t begin, uint32_t end) : ImageCursor(img, begin, end) {}
+  Decoder(std::string_view img, const std::vector<ByteRange>& ranges) : ImageCursor(img, ranges) {}
 
   std::vector<DecodedField> Run() {
     const bool full = !img_.empty() && static_cast<unsigned char>(img_[0]) == 4;
@@ -125,8 +125,8 @@ class Decoder : public ImageCursor {
 
 std::vector<DecodedField> DecodeFiImage(std::string_view image) { return Decoder(image).Run(); }
 
-std::vector<DecodedField> DecodeFiImageRange(std::string_view image, uint32_t begin, uint32_t end) {
-  return Decoder(image, begin, end).Run();
+std::vector<DecodedField> DecodeFiImageRanges(std::string_view image, const std::vector<ByteRange>& ranges) {
+  return Decoder(image, ranges).Run();
 }
 
 }  // namespace dsconform

@@ -24,8 +24,9 @@ namespace dsconform {
 // decodable end with "undecoded".
 std::vector<DecodedField> DecodeFiImage(std::string_view image);
 
-// The fields of DecodeFiImage that overlap bytes [begin, end), formatting no other.
-std::vector<DecodedField> DecodeFiImageRange(std::string_view image, uint32_t begin, uint32_t end);
+// The fields of DecodeFiImage that overlap any of `ranges` (in order of their begin), in one
+// walk, formatting no other.
+std::vector<DecodedField> DecodeFiImageRanges(std::string_view image, const std::vector<ByteRange>& ranges);
 
 }  // namespace dsconform
 

@@ -85,7 +85,7 @@ TEST(FiImageLayout, ARangeGivesTheFieldsOfTheWholeDecodeThatItOverlaps) {
   for (uint64_t i = 0; i < 1000; ++i) AppendLittleEndian(longs, static_cast<uint64_t>(-static_cast<int64_t>(i)), 8);
   for (const std::string& img : {longs, longs.substr(0, 32 + 8 * 500 + 3), longs.substr(0, 32 + 8 * 1000 + 8 * 20 + 5),
                                  longs + std::string(3, '\x01')})
-    EXPECT_EQ(FirstRangeUnlikeTheWholeDecode(img, DecodeFiImage, DecodeFiImageRange, 13, {1, 8, 9, 100}), "");
+    EXPECT_EQ(FirstRangeUnlikeTheWholeDecode(img, DecodeFiImage, DecodeFiImageRanges, 13, {1, 8, 9, 100}), "");
   // Strings of varying length: a range decode walks them and stops past its range.
   std::string strings = Preamble(300, 300, 0);
   for (uint64_t i = 0; i < 300; ++i) AppendLittleEndian(strings, 1, 8);
@@ -95,7 +95,7 @@ TEST(FiImageLayout, ARangeGivesTheFieldsOfTheWholeDecodeThatItOverlaps) {
     strings += item;
   }
   for (const std::string& img : {strings, strings.substr(0, strings.size() - 2), strings + std::string(3, '\x01')})
-    EXPECT_EQ(FirstRangeUnlikeTheWholeDecode(img, DecodeFiImage, DecodeFiImageRange, 7, {1, 4, 5, 40}), "");
+    EXPECT_EQ(FirstRangeUnlikeTheWholeDecode(img, DecodeFiImage, DecodeFiImageRanges, 7, {1, 4, 5, 40}), "");
 }
 
 #ifdef DSC_HAVE_CPP

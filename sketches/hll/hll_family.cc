@@ -26,8 +26,9 @@ class Hll final : public Family {
   std::vector<const TruthKind*> truth_kinds() const override { return {&DistinctTruthKind()}; }
 
   std::vector<DecodedField> DecodeImage(std::string_view image) const override { return DecodeHllImage(image); }
-  std::vector<DecodedField> DecodeImageRange(std::string_view image, uint32_t begin, uint32_t end) const override {
-    return DecodeHllImageRange(image, begin, end);
+  std::vector<DecodedField> DecodeImageRanges(std::string_view image,
+                                              const std::vector<ByteRange>& ranges) const override {
+    return DecodeEachRange(image, ranges, DecodeHllImageRange);
   }
 
   std::vector<std::string> CheckInvariant(const Invariant& invariant,

@@ -86,7 +86,7 @@ uint32_t FixedWidth(uint64_t bytes, uint64_t count) {
 class Decoder : public ImageCursor {
  public:
   explicit Decoder(std::string_view img) : ImageCursor(img) {}
-  Decoder(std::string_view img, uint32_t begin, uint32_t end) : ImageCursor(img, begin, end) {}
+  Decoder(std::string_view img, const std::vector<ByteRange>& ranges) : ImageCursor(img, ranges) {}
 
   std::vector<DecodedField> Run() {
     const bool full = img_.size() > 0 && static_cast<unsigned char>(img_[0]) == 5;
@@ -180,8 +180,8 @@ uint32_t KllTotalCapacity(uint16_t k, uint8_t m, uint8_t num_levels) {
 
 std::vector<DecodedField> DecodeKllImage(std::string_view image) { return Decoder(image).Run(); }
 
-std::vector<DecodedField> DecodeKllImageRange(std::string_view image, uint32_t begin, uint32_t end) {
-  return Decoder(image, begin, end).Run();
+std::vector<DecodedField> DecodeKllImageRanges(std::string_view image, const std::vector<ByteRange>& ranges) {
+  return Decoder(image, ranges).Run();
 }
 
 }  // namespace dsconform

@@ -26,8 +26,9 @@ namespace dsconform {
 // with a field "truncated", bytes past the decodable end with "undecoded".
 std::vector<DecodedField> DecodeKllImage(std::string_view image);
 
-// The fields of DecodeKllImage that overlap bytes [begin, end), formatting no other.
-std::vector<DecodedField> DecodeKllImageRange(std::string_view image, uint32_t begin, uint32_t end);
+// The fields of DecodeKllImage that overlap any of `ranges` (in order of their begin), in one
+// walk, formatting no other.
+std::vector<DecodedField> DecodeKllImageRanges(std::string_view image, const std::vector<ByteRange>& ranges);
 
 // The level capacity sum of a KLL sketch (kll_helper::compute_total_capacity).
 uint32_t KllTotalCapacity(uint16_t k, uint8_t m, uint8_t num_levels);

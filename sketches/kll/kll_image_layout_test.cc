@@ -69,13 +69,13 @@ TEST(KllImageLayout, ARangeGivesTheFieldsOfTheWholeDecodeThatItOverlaps) {
   const auto bytes = doubles.serialize();
   const std::string image(bytes.begin(), bytes.end());
   for (const std::string& img : {image, image.substr(0, image.size() / 2 + 5), image.substr(0, 23)})
-    EXPECT_EQ(FirstRangeUnlikeTheWholeDecode(img, DecodeKllImage, DecodeKllImageRange, 5, {1, 8, 13, 100}), "");
+    EXPECT_EQ(FirstRangeUnlikeTheWholeDecode(img, DecodeKllImage, DecodeKllImageRanges, 5, {1, 8, 13, 100}), "");
   datasketches::kll_sketch<std::string> strings(20);
   for (int i = 0; i < 3000; ++i) strings.update(std::string(i % 11, static_cast<char>('a' + i % 26)));
   const auto string_bytes = strings.serialize();
   const std::string string_image(string_bytes.begin(), string_bytes.end());
   for (const std::string& img : {string_image, string_image.substr(0, string_image.size() / 2 + 5)})
-    EXPECT_EQ(FirstRangeUnlikeTheWholeDecode(img, DecodeKllImage, DecodeKllImageRange, 5, {1, 4, 13, 100}), "");
+    EXPECT_EQ(FirstRangeUnlikeTheWholeDecode(img, DecodeKllImage, DecodeKllImageRanges, 5, {1, 4, 13, 100}), "");
 }
 
 TEST(KllImageLayout, DecodesImagesTheLibraryWrites) {

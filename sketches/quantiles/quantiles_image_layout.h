@@ -23,8 +23,8 @@ namespace dsconform {
 // `image`: an image that ends early ends with "truncated", bytes past the
 // decodable end are "undecoded".
 std::vector<DecodedField> DecodeQuantilesImage(std::string_view image);
-// The fields of DecodeQuantilesImage that overlap bytes [begin, end).
-std::vector<DecodedField> DecodeQuantilesImageRange(std::string_view image, uint32_t begin, uint32_t end);
+// The fields of DecodeQuantilesImage that overlap any of `ranges` (in order of their begin), in one walk.
+std::vector<DecodedField> DecodeQuantilesImageRanges(std::string_view image, const std::vector<ByteRange>& ranges);
 
 }  // namespace dsconform
 

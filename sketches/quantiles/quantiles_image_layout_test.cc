@@ -54,13 +54,13 @@ TEST(QuantilesImageLayout, ARangeGivesTheFieldsOfTheWholeDecodeThatItOverlaps) {
   const auto bytes = s.serialize();
   const std::string image(bytes.begin(), bytes.end());
   for (const std::string& img : {image, image.substr(0, image.size() / 2 + 5), image.substr(0, 20)})
-    EXPECT_EQ(FirstRangeUnlikeTheWholeDecode(img, DecodeQuantilesImage, DecodeQuantilesImageRange, 5, {1, 8, 13, 100}),
+    EXPECT_EQ(FirstRangeUnlikeTheWholeDecode(img, DecodeQuantilesImage, DecodeQuantilesImageRanges, 5, {1, 8, 13, 100}),
               "");
   datasketches::quantiles_sketch<std::string> strings(16);
   for (int i = 0; i < 2000; ++i) strings.update(std::string(i % 11, static_cast<char>('a' + i % 26)));
   const auto string_bytes = strings.serialize();
   const std::string string_image(string_bytes.begin(), string_bytes.end());
-  EXPECT_EQ(FirstRangeUnlikeTheWholeDecode(string_image, DecodeQuantilesImage, DecodeQuantilesImageRange, 5,
+  EXPECT_EQ(FirstRangeUnlikeTheWholeDecode(string_image, DecodeQuantilesImage, DecodeQuantilesImageRanges, 5,
                                            {1, 4, 13, 100}),
             "");
 }

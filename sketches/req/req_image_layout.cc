@@ -25,7 +25,7 @@ std::string FloatAt(std::string_view img, uint32_t off) {
 class Decoder : public ImageCursor {
  public:
   explicit Decoder(std::string_view img) : ImageCursor(img) {}
-  Decoder(std::string_view img, uint32_t begin, uint32_t end) : ImageCursor(img, begin, end) {}
+  Decoder(std::string_view img, const std::vector<ByteRange>& ranges) : ImageCursor(img, ranges) {}
 
   std::vector<DecodedField> Run() {
     if (!Room(0, kHeaderBytes)) return Finish();
@@ -78,8 +78,8 @@ class Decoder : public ImageCursor {
 
 std::vector<DecodedField> DecodeReqImage(std::string_view image) { return Decoder(image).Run(); }
 
-std::vector<DecodedField> DecodeReqImageRange(std::string_view image, uint32_t begin, uint32_t end) {
-  return Decoder(image, begin, end).Run();
+std::vector<DecodedField> DecodeReqImageRanges(std::string_view image, const std::vector<ByteRange>& ranges) {
+  return Decoder(image, ranges).Run();
 }
 
 }  // namespace dsconform

@@ -22,8 +22,8 @@ namespace dsconform {
 // Never fails and never reads outside `image`: an image that ends early ends
 // with "truncated", bytes past the decodable end are "undecoded".
 std::vector<DecodedField> DecodeReqImage(std::string_view image);
-// The fields of DecodeReqImage that overlap bytes [begin, end).
-std::vector<DecodedField> DecodeReqImageRange(std::string_view image, uint32_t begin, uint32_t end);
+// The fields of DecodeReqImage that overlap any of `ranges` (in order of their begin), in one walk.
+std::vector<DecodedField> DecodeReqImageRanges(std::string_view image, const std::vector<ByteRange>& ranges);
 
 }  // namespace dsconform
 

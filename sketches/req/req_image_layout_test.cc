@@ -51,7 +51,7 @@ TEST(ReqImageLayout, ARangeGivesTheFieldsOfTheWholeDecodeThatItOverlaps) {
     const auto bytes = s->serialize();
     const std::string image(bytes.begin(), bytes.end());
     for (const std::string& img : {image, image.substr(0, image.size() / 2 + 3), image.substr(0, 14)})
-      EXPECT_EQ(FirstRangeUnlikeTheWholeDecode(img, DecodeReqImage, DecodeReqImageRange, 3, {1, 4, 13, 100}), "");
+      EXPECT_EQ(FirstRangeUnlikeTheWholeDecode(img, DecodeReqImage, DecodeReqImageRanges, 3, {1, 4, 13, 100}), "");
   }
 }
 

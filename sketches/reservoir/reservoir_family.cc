@@ -34,8 +34,9 @@ class Reservoir final : public Family {
   std::vector<const Suite*> suites() const override { return ReservoirSuites(); }
 
   std::vector<DecodedField> DecodeImage(std::string_view image) const override { return DecodeReservoirImage(image); }
-  std::vector<DecodedField> DecodeImageRange(std::string_view image, uint32_t begin, uint32_t end) const override {
-    return DecodeReservoirImageRange(image, begin, end);
+  std::vector<DecodedField> DecodeImageRanges(std::string_view image,
+                                              const std::vector<ByteRange>& ranges) const override {
+    return DecodeReservoirImageRanges(image, ranges);
   }
 
   std::vector<std::string> CheckInvariant(const Invariant& invariant,

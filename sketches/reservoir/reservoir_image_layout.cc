@@ -26,7 +26,7 @@ int64_t DecodeReservoirSize(uint64_t encoded) {
 class Decoder : public ImageCursor {
  public:
   explicit Decoder(std::string_view img) : ImageCursor(img) {}
-  Decoder(std::string_view img, uint32_t begin, uint32_t end) : ImageCursor(img, begin, end) {}
+  Decoder(std::string_view img, const std::vector<ByteRange>& ranges) : ImageCursor(img, ranges) {}
 
   std::vector<DecodedField> Run() {
     if (!Room(0, 8)) return Finish();
@@ -90,8 +90,8 @@ class Decoder : public ImageCursor {
 
 std::vector<DecodedField> DecodeReservoirImage(std::string_view image) { return Decoder(image).Run(); }
 
-std::vector<DecodedField> DecodeReservoirImageRange(std::string_view image, uint32_t begin, uint32_t end) {
-  return Decoder(image, begin, end).Run();
+std::vector<DecodedField> DecodeReservoirImageRanges(std::string_view image, const std::vector<ByteRange>& ranges) {
+  return Decoder(image, ranges).Run();
 }
 
 std::optional<std::vector<int64_t>> ReservoirImageLongs(std::string_view image) {

@@ -24,7 +24,7 @@ namespace dsconform {
 // never reads outside `image`: "truncated" where it ends early, "undecoded"
 // for bytes past the end.
 std::vector<DecodedField> DecodeReservoirImage(std::string_view image);
-std::vector<DecodedField> DecodeReservoirImageRange(std::string_view image, uint32_t begin, uint32_t end);
+std::vector<DecodedField> DecodeReservoirImageRanges(std::string_view image, const std::vector<ByteRange>& ranges);
 
 // The sample of a sketch image of 8-byte items (a union's gadget for a union
 // image), as longs in the image's order; nullopt when the image is not one.

@@ -76,7 +76,7 @@ TEST(ReservoirImageLayout, DecodesAUnionOfStrings) {
 }
 
 TEST(ReservoirImageLayout, RangeKeepsOnlyOverlappingFields) {
-  const auto fields = DecodeReservoirImageRange(LongsImage(4, 3, {5, 6, 7}), 24, 32);
+  const auto fields = DecodeReservoirImageRanges(LongsImage(4, 3, {5, 6, 7}), {{24, 32}});
   ASSERT_EQ(fields.size(), 1u);
   EXPECT_EQ(fields[0].name, "items[1]");
 }

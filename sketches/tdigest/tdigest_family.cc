@@ -28,8 +28,9 @@ class Tdigest final : public Family {
   std::vector<const TruthKind*> truth_kinds() const override { return {&RankTruthKind()}; }
 
   std::vector<DecodedField> DecodeImage(std::string_view image) const override { return DecodeTdigestImage(image); }
-  std::vector<DecodedField> DecodeImageRange(std::string_view image, uint32_t begin, uint32_t end) const override {
-    return DecodeTdigestImageRange(image, begin, end);
+  std::vector<DecodedField> DecodeImageRanges(std::string_view image,
+                                              const std::vector<ByteRange>& ranges) const override {
+    return DecodeTdigestImageRanges(image, ranges);
   }
 
   std::vector<std::string> CheckInvariant(const Invariant& invariant,

@@ -23,8 +23,8 @@ namespace dsconform {
 // `image`: an image that ends early ends with "truncated", bytes past the
 // decodable end are "undecoded".
 std::vector<DecodedField> DecodeTdigestImage(std::string_view image);
-// The fields of DecodeTdigestImage that overlap bytes [begin, end).
-std::vector<DecodedField> DecodeTdigestImageRange(std::string_view image, uint32_t begin, uint32_t end);
+// The fields of DecodeTdigestImage that overlap any of `ranges` (in order of their begin), in one walk.
+std::vector<DecodedField> DecodeTdigestImageRanges(std::string_view image, const std::vector<ByteRange>& ranges);
 
 }  // namespace dsconform
 

@@ -78,7 +78,7 @@ TEST(TdigestImageLayout, ARangeGivesTheFieldsOfTheWholeDecodeThatItOverlaps) {
   const auto bytes = td.serialize(0, true);
   const std::string image(bytes.begin(), bytes.end());
   for (const std::string& img : {image, image.substr(0, image.size() / 2 + 3), image.substr(0, 27)})
-    EXPECT_EQ(FirstRangeUnlikeTheWholeDecode(img, DecodeTdigestImage, DecodeTdigestImageRange, 7, {1, 4, 9, 64}), "");
+    EXPECT_EQ(FirstRangeUnlikeTheWholeDecode(img, DecodeTdigestImage, DecodeTdigestImageRanges, 7, {1, 4, 9, 64}), "");
 }
 
 TEST(TdigestImageLayout, DecodesASingleValueImage) {

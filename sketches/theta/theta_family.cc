@@ -26,8 +26,9 @@ class Theta final : public Family {
   std::vector<const TruthKind*> truth_kinds() const override { return {&DistinctTruthKind()}; }
 
   std::vector<DecodedField> DecodeImage(std::string_view image) const override { return DecodeThetaImage(image); }
-  std::vector<DecodedField> DecodeImageRange(std::string_view image, uint32_t begin, uint32_t end) const override {
-    return DecodeThetaImageRange(image, begin, end);
+  std::vector<DecodedField> DecodeImageRanges(std::string_view image,
+                                              const std::vector<ByteRange>& ranges) const override {
+    return DecodeEachRange(image, ranges, DecodeThetaImageRange);
   }
 
   std::vector<std::string> CheckInvariant(const Invariant& invariant,

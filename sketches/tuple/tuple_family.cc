@@ -24,8 +24,9 @@ class Tuple final : public Family {
   std::vector<const Suite*> suites() const override { return TupleSuites(); }
 
   std::vector<DecodedField> DecodeImage(std::string_view image) const override { return DecodeTupleImage(image); }
-  std::vector<DecodedField> DecodeImageRange(std::string_view image, uint32_t begin, uint32_t end) const override {
-    return DecodeTupleImageRange(image, begin, end);
+  std::vector<DecodedField> DecodeImageRanges(std::string_view image,
+                                              const std::vector<ByteRange>& ranges) const override {
+    return DecodeEachRange(image, ranges, DecodeTupleImageRange);
   }
 
   std::vector<std::string> CheckInvariant(const Invariant& invariant,

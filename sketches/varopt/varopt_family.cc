@@ -27,8 +27,9 @@ class Varopt final : public Family {
   std::vector<const Suite*> suites() const override { return VaroptSuites(); }
 
   std::vector<DecodedField> DecodeImage(std::string_view image) const override { return DecodeVaroptImage(image); }
-  std::vector<DecodedField> DecodeImageRange(std::string_view image, uint32_t begin, uint32_t end) const override {
-    return DecodeVaroptImageRange(image, begin, end);
+  std::vector<DecodedField> DecodeImageRanges(std::string_view image,
+                                              const std::vector<ByteRange>& ranges) const override {
+    return DecodeVaroptImageRanges(image, ranges);
   }
 
   std::vector<std::string> CheckInvariant(const Invariant& invariant,

@@ -18,7 +18,7 @@ constexpr uint8_t kGadgetFlag = 128;
 class Decoder : public ImageCursor {
  public:
   explicit Decoder(std::string_view img) : ImageCursor(img) {}
-  Decoder(std::string_view img, uint32_t begin, uint32_t end) : ImageCursor(img, begin, end) {}
+  Decoder(std::string_view img, const std::vector<ByteRange>& ranges) : ImageCursor(img, ranges) {}
 
   std::vector<DecodedField> Run() {
     Sketch(0, "");
@@ -66,7 +66,7 @@ class Decoder : public ImageCursor {
       pos_ += 8;
     }
     for (uint64_t i = 0; i < h; ++i) {
-      if (!whole_ && pos_ >= end_) return;
+      if (PastRange()) return;
       if (!Room(pos_, 8)) return;
       Add(absl::StrCat(prefix, "weight[", i, "]"), pos_, 8, FormatImageDouble(LoadLeDouble(img_, pos_)));
       pos_ += 8;
@@ -90,8 +90,8 @@ class Decoder : public ImageCursor {
 
 std::vector<DecodedField> DecodeVaroptImage(std::string_view image) { return Decoder(image).Run(); }
 
-std::vector<DecodedField> DecodeVaroptImageRange(std::string_view image, uint32_t begin, uint32_t end) {
-  return Decoder(image, begin, end).Run();
+std::vector<DecodedField> DecodeVaroptImageRanges(std::string_view image, const std::vector<ByteRange>& ranges) {
+  return Decoder(image, ranges).Run();
 }
 
 }  // namespace dsconform

@@ -15,7 +15,7 @@ namespace dsconform {
 // follow in the serde's format (8-byte longs or length-prefixed strings): they
 // are reported as one field, "items", as the decoder cannot know their type.
 std::vector<DecodedField> DecodeVaroptImage(std::string_view image);
-std::vector<DecodedField> DecodeVaroptImageRange(std::string_view image, uint32_t begin, uint32_t end);
+std::vector<DecodedField> DecodeVaroptImageRanges(std::string_view image, const std::vector<ByteRange>& ranges);
 
 }  // namespace dsconform
 
