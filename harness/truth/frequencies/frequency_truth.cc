@@ -5,6 +5,7 @@
 #include <set>
 #include <utility>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "harness/engine/item_tape_reader.h"
 
@@ -19,14 +20,35 @@ constexpr size_t kMaxItems = size_t{1} << 22;
 std::string ExactFrequencies::KeyOfLong(int64_t v) { return absl::StrCat(v); }
 
 int64_t ExactFrequencies::WeightOf(const std::string& key) const {
-  auto it = weights_.find(key);
-  return it == weights_.end() ? 0 : it->second;
+  int64_t weight = 0;
+  if (auto it = strings_.find(key); it != strings_.end()) weight += it->second;
+  // A key names a long only as KeyOfLong writes it (no "+", spaces or leading zeros).
+  int64_t v = 0;
+  if (!longs_.empty() && absl::SimpleAtoi(key, &v) && KeyOfLong(v) == key)
+    if (auto it = longs_.find(v); it != longs_.end()) weight += it->second;
+  return weight;
+}
+
+absl::flat_hash_map<std::string, int64_t> ExactFrequencies::Merged() const {
+  absl::flat_hash_map<std::string, int64_t> merged = strings_;
+  for (const auto& [v, w] : longs_) merged[KeyOfLong(v)] += w;
+  return merged;
+}
+
+size_t ExactFrequencies::distinct() const {
+  if (longs_.empty() || strings_.empty()) return longs_.size() + strings_.size();
+  return Merged().size();
 }
 
 std::vector<std::pair<std::string, int64_t>> ExactFrequencies::HeavierThan(int64_t threshold) const {
   std::vector<std::pair<std::string, int64_t>> heavier;
-  for (const auto& [key, w] : weights_)
-    if (w > threshold) heavier.emplace_back(key, w);
+  if (strings_.empty()) {
+    for (const auto& [v, w] : longs_)
+      if (w > threshold) heavier.emplace_back(KeyOfLong(v), w);
+  } else {
+    for (const auto& [key, w] : longs_.empty() ? strings_ : Merged())
+      if (w > threshold) heavier.emplace_back(key, w);
+  }
   std::sort(heavier.begin(), heavier.end());
   return heavier;
 }
@@ -51,14 +73,17 @@ absl::StatusOr<ExactFrequencies> ExactFrequencies::OfSlot(const std::vector<Op>&
     } else if (op.op == "update" && op.items && held.count(op.sketch)) {
       ExactFrequencies& f = held[op.sketch];
       const int64_t weight = op.Int("weight", 1);
-      auto add = [&](std::string key) {
-        f.weights_[std::move(key)] += weight;
-        f.total_ += weight;
-      };
       struct Visit {
-        decltype(add)& to;
-        void operator()(int64_t v) const { to(KeyOfLong(v)); }
-        void operator()(const std::string& v) const { to(v); }
+        ExactFrequencies& f;
+        int64_t weight;
+        void operator()(int64_t v) const {
+          f.longs_[v] += weight;
+          f.total_ += weight;
+        }
+        void operator()(const std::string& v) const {
+          f.strings_[v] += weight;
+          f.total_ += weight;
+        }
         void operator()(double) const {}
         void operator()(const void*, size_t) const {}
       };
@@ -67,8 +92,8 @@ absl::StatusOr<ExactFrequencies> ExactFrequencies::OfSlot(const std::vector<Op>&
         forget(op.sketch, absl::StrCat("it was fed items of kind ", ItemKindName(kind)));
         continue;
       }
-      ForEachTapeItem(kind, EncodeItemTape(*op.items), Visit{add});
-      if (f.weights_.size() > kMaxItems)
+      ForEachTapeItem(kind, EncodeItemTape(*op.items), Visit{f, weight});
+      if (f.distinct() > kMaxItems)
         return absl::UnimplementedError(absl::StrCat("more than ", kMaxItems, " distinct items to count"));
     } else if (op.op == "merge" || op.op == "copy") {
       const std::string from = op.Str("from");
@@ -83,7 +108,8 @@ absl::StatusOr<ExactFrequencies> ExactFrequencies::OfSlot(const std::vector<Op>&
       }
       if (!held.count(op.sketch)) continue;
       ExactFrequencies& to = held[op.sketch];
-      for (const auto& [key, w] : held[from].weights_) to.weights_[key] += w;
+      for (const auto& [v, w] : held[from].longs_) to.longs_[v] += w;
+      for (const auto& [key, w] : held[from].strings_) to.strings_[key] += w;
       to.total_ += held[from].total_;
     } else if (op.op != "serialize" && op.op != "query" && op.op != "update") {
       forget(op.sketch, absl::StrCat("step '", op.op, "' made it"));

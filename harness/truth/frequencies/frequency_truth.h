@@ -25,7 +25,7 @@ class ExactFrequencies {
 
   int64_t total_weight() const { return total_; }
   int64_t WeightOf(const std::string& key) const;  // 0 for an item never fed
-  size_t distinct() const { return weights_.size(); }
+  size_t distinct() const;
   // The items weighing more than `threshold` with their weights, in key order: the first broken
   // promise a check names is the same every run.
   std::vector<std::pair<std::string, int64_t>> HeavierThan(int64_t threshold) const;
@@ -33,9 +33,14 @@ class ExactFrequencies {
   static std::string KeyOfLong(int64_t v);
 
  private:
+  // Every weight by its key's text, long and string items in one map (where a case mixes them).
+  absl::flat_hash_map<std::string, int64_t> Merged() const;
+
   // Hashed, not ordered: a full-scale case feeds millions of distinct items, and an ordered map's
-  // inserts, walks and frees were most of Frequent items' records step.
-  absl::flat_hash_map<std::string, int64_t> weights_;
+  // inserts, walks and frees were most of Frequent items' records step. Longs are counted as
+  // numbers and named in decimal only when asked: their text was most of what remained.
+  absl::flat_hash_map<int64_t, int64_t> longs_;
+  absl::flat_hash_map<std::string, int64_t> strings_;
   int64_t total_ = 0;
 };
 

@@ -30,6 +30,19 @@ TEST(ExactFrequencies, AddsEachItemWithItsStepsWeight) {
   EXPECT_EQ(ExactFrequencies::KeyOfLong(-7), "-7");
 }
 
+TEST(ExactFrequencies, NamesALongByItsDecimalTextOnly) {
+  CaseBuilder b("t", "fi.accuracy", "fi");
+  b.Step("create", "a", {{"item", "long"}, {"lg_max_map_size", 3}}).Update("a", Sequence(-2, 4));  // -2..1
+  auto f = ExactFrequencies::OfSlot(b.ops(), "a");
+  ASSERT_TRUE(f.ok()) << f.status();
+  EXPECT_EQ(f->WeightOf("-2"), 1);
+  EXPECT_EQ(f->WeightOf("1"), 1);
+  for (const char* other : {"01", "+1", " 1", "1 ", "-0", "1.0", ""}) EXPECT_EQ(f->WeightOf(other), 0) << other;
+  // In the order of their text, as the first broken promise is named.
+  using Weighed = std::vector<std::pair<std::string, int64_t>>;
+  EXPECT_EQ(f->HeavierThan(0), (Weighed{{"-1", 1}, {"-2", 1}, {"0", 1}, {"1", 1}}));
+}
+
 TEST(ExactFrequencies, FollowsMergesAndCopiesOfStringSlots) {
   CaseBuilder b("t", "fi.accuracy", "fi");
   b.Step("create", "a", {{"item", "string"}, {"lg_max_map_size", 3}}).Update("a", Strings(0, 3));
