@@ -22,7 +22,9 @@ int Count(const std::string& text, const std::string& part) {
 
 // junit.xml as JunitWriter writes it from `records`, read back.
 std::string RenderJunitReport(const RunInfo& info, const std::vector<Record>& records) {
-  const std::string path = ::testing::TempDir() + "/junit_render.xml";
+  // One file per test: ctest runs the tests of this file side by side, each in its own process.
+  const std::string path = ::testing::TempDir() + "/junit_render_" +
+                           ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".xml";
   EXPECT_TRUE(WriteJunitReport(path, info, records).ok());
   std::ifstream in(path, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
