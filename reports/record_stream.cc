@@ -15,6 +15,9 @@ namespace {
 // Lines parsed together, half on a thread of their own: parsing the JSON is most of the time the
 // summaries take, and the run's workers are done by then.
 constexpr size_t kChunkBytes = size_t{4} << 20;
+// The text a thread is worth: 256 short records, or one of a Frequent items run's (64 KiB on
+// average, up to 4 MiB: a chunk of them is a few dozen lines).
+constexpr size_t kSliceBytes = size_t{256} << 10;
 
 struct ParsedLine {
   int64_t line_no = 0;
@@ -30,10 +33,11 @@ void ParseLines(std::vector<ParsedLine>& lines, size_t begin, size_t end, const 
   }
 }
 
-// Fills `chunk` with the next non-blank lines, about kChunkBytes of them; false when none are left.
-bool ReadChunk(LineReader& reader, int64_t& line_no, std::vector<ParsedLine>& chunk) {
+// Fills `chunk` with the next non-blank lines, about kChunkBytes of them (`bytes`); false when
+// none are left.
+bool ReadChunk(LineReader& reader, int64_t& line_no, std::vector<ParsedLine>& chunk, size_t& bytes) {
   chunk.clear();
-  size_t bytes = 0;
+  bytes = 0;
   std::string line;
   while (bytes < kChunkBytes && reader.Next(&line)) {
     ++line_no;
@@ -64,8 +68,11 @@ RecordSource RecordsOfFile(const std::string& path, const TruthKinds& truth_kind
     if (!reader.ok()) return reader.status();
     std::vector<Record> one_case;
     std::vector<ParsedLine> chunk;
-    for (int64_t line_no = 0; ReadChunk(**reader, line_no, chunk);) {
-      ForEachSlice(chunk.size(), 256, [&](size_t begin, size_t end) { ParseLines(chunk, begin, end, truth_kinds); });
+    size_t bytes = 0;
+    for (int64_t line_no = 0; ReadChunk(**reader, line_no, chunk, bytes);) {
+      const size_t lines_per_slice = std::max<size_t>(1, chunk.size() * kSliceBytes / std::max<size_t>(1, bytes));
+      ForEachSlice(chunk.size(), lines_per_slice,
+                   [&](size_t begin, size_t end) { ParseLines(chunk, begin, end, truth_kinds); });
       // In line order, so that the first bad line is the one named.
       for (ParsedLine& l : chunk) {
         if (!l.why.empty()) return absl::DataLossError(absl::StrCat(path, ":", l.line_no, ": ", l.why));
