@@ -120,8 +120,10 @@ void SummaryBuilder::Add(const Record& r) {
   if (r.verdict != Verdict::kEqual) AddExample(&s_.examples_by_verdict[r.verdict], r.case_id);
   for (const FieldDiff& d : r.diffs) {
     const bool known = d.known || r.verdict == Verdict::kKnown;
-    Tally(&s_.by_field[FieldKind(d.field)], known, r.case_id);
-    Tally(&s_.by_full_field[d.field], known, r.case_id);
+    FieldTallies& t = tallies_of_field_[d.field];
+    if (t.full == nullptr) t = {&s_.by_full_field[d.field], &s_.by_field[FieldKind(d.field)]};
+    Tally(t.kind, known, r.case_id);
+    Tally(t.full, known, r.case_id);
     for (const DecodedDiff& x : d.decoded) Tally(&s_.by_decoded_field[DecodedFieldKind(x.field)], known, r.case_id);
   }
   for (const std::string& finding : r.expectation_findings) {
