@@ -131,7 +131,7 @@ std::vector<Record> LargeSampleRecords() {
     std::string cand = ref;
     image.ranges.clear();
     image.decoded.clear();
-    for (size_t at = 40; at + 2 < cand.size(); at += 97) {
+    for (uint32_t at = 40; at + 2 < cand.size(); at += 97) {
       cand[at] = static_cast<char>(cand[at] ^ 0x5a);
       image.ranges.push_back({at, at + 1});
       image.decoded.push_back({absl::StrCat("register[", at - 40, "]"), "1", "2", at, 1});
