@@ -107,8 +107,11 @@ absl::Status FinishQuietly(ReportOutput& output, const RunInfo& info) {
 // libraries' share of this very run is known.
 absl::StatusOr<RunMeasure> TimeWholeRun(const BenchSetup& setup, int workers, const std::string& dir) {
   RunMeter meter(workers);
+  RunPhases phases;
+  auto start = SteadyClock::now();
   auto cases = LoadCasesFromFlags();
   if (!cases.ok()) return cases.status();
+  phases.generation_seconds = SecondsSince(start);
   auto output = ReportOutput::Open(dir, /*resume=*/false, CompiledFamilies().truth_kinds(),
                                    setup.options.known_differences);
   if (!output.ok()) return output.status();
@@ -120,13 +123,20 @@ absl::StatusOr<RunMeasure> TimeWholeRun(const BenchSetup& setup, int workers, co
   auto stats = RunCases(*cases, EveryCase(*cases), *engines, options, **output, ProgressFn());
   if (!stats.ok()) return stats.status();
   if (stats->interrupted) return absl::CancelledError("interrupted");
+  phases.plan_seconds = stats->plan_seconds;
+  phases.workers_seconds = stats->workers_seconds;
+  phases.gate_wait_seconds = stats->gate_wait_seconds;
+  phases.idle_at_end_seconds = stats->idle_at_end_seconds;
+  start = SteadyClock::now();
   if (auto st = FinishQuietly(**output, setup.info); !st.ok()) return st;
   output->reset();
+  phases.reports_seconds = SecondsSince(start);
   std::vector<std::vector<EngineCall>> calls;
   for (size_t e = 0; e < setup.factories.size(); ++e) calls.push_back(CallsOf(*engines, e));
   engines->clear();
   RunMeasure measure = meter.Finish();
   measure.engine_calls = std::move(calls);
+  measure.phases = phases;
   return measure;
 }
 

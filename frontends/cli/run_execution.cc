@@ -295,6 +295,12 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
     return kExitUsage;
   }
   progress.Finish(stats->cases_done);
+  if (jobs > 1)  // what kept the workers from running side by side: --memory, or one long batch at the end
+    std::fprintf(stderr,
+                 "dsconform: %d workers: %.1f s planning, %.1f s running; summed over them %.1f s waiting for "
+                 "memory, %.1f s idle at the end\n",
+                 jobs, stats->plan_seconds, stats->workers_seconds, stats->gate_wait_seconds,
+                 stats->idle_at_end_seconds);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   info.status = stats->interrupted ? "interrupted" : "complete";
   info.memory_budget_bytes = *budget;

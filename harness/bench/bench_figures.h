@@ -12,6 +12,16 @@ namespace dsconform {
 
 // One whole run, as `dsconform run` does it: case generation, engines, diff, expectations, and
 // the reports written (to a temporary directory).
+// Where a whole run's wall time went, phase by phase (the whole runs only).
+struct RunPhases {
+  double generation_seconds = 0;  // the suites making their cases
+  double plan_seconds = 0;        // unpacking and sizing them, before the workers start
+  double workers_seconds = 0;     // the workers, from their start to the last one's end
+  double gate_wait_seconds = 0;   // summed over workers: waiting for memory with a batch taken
+  double idle_at_end_seconds = 0; // summed over workers: done while another ran its last batch
+  double reports_seconds = 0;     // records.jsonl, the summaries, report.html, junit.xml
+};
+
 struct RunMeasure {
   int workers = 1;
   double wall_seconds = 0;
@@ -20,6 +30,7 @@ struct RunMeasure {
   bool peak_rss_since_start = false;  // the high-water mark could not be reset before the run
   int64_t java_heap_peak_bytes = -1;  // -1: no JVM in this process
   int64_t java_heap_committed_bytes = -1;  // at the end of the run
+  RunPhases phases;
   // Per engine (in the order of BenchMeasures::engines), its Run calls over every worker.
   std::vector<std::vector<EngineCall>> engine_calls;
 };

@@ -28,6 +28,23 @@ std::string RunLine(const char* label, const RunMeasure& r) {
                          r.wall_seconds > 0 ? r.cpu_seconds / r.wall_seconds : 0.0);
 }
 
+// Where a whole run's wall time went; the waits tell what keeps N workers from N times one.
+std::string PhasesLine(const RunMeasure& r) {
+  const RunPhases& p = r.phases;
+  std::string s = absl::StrFormat("    generation %.2f s, plan %.2f s, workers %.2f s, reports %.2f s\n",
+                                  p.generation_seconds, p.plan_seconds, p.workers_seconds, p.reports_seconds);
+  if (r.workers > 1)
+    absl::StrAppendFormat(&s, "    summed over the workers: waiting for memory %.2f s, idle at the end %.2f s\n",
+                          p.gate_wait_seconds, p.idle_at_end_seconds);
+  return s;
+}
+
+nlohmann::ordered_json PhasesJson(const RunPhases& p) {
+  return {{"generation_seconds", p.generation_seconds}, {"plan_seconds", p.plan_seconds},
+          {"workers_seconds", p.workers_seconds},       {"gate_wait_seconds", p.gate_wait_seconds},
+          {"idle_at_end_seconds", p.idle_at_end_seconds}, {"reports_seconds", p.reports_seconds}};
+}
+
 std::string StepLine(const std::string& label, double seconds) {
   return absl::StrFormat("    %-32s %9.2f s\n", label, seconds);
 }
@@ -53,6 +70,13 @@ nlohmann::ordered_json RunJson(const RunMeasure& r) {
           {"java_heap_committed_bytes", r.java_heap_committed_bytes}};
 }
 
+// A whole run's measure with its phases (the serial pass times its steps instead).
+nlohmann::ordered_json WholeRunJson(const RunMeasure& r) {
+  nlohmann::ordered_json j = RunJson(r);
+  j["phases"] = PhasesJson(r.phases);
+  return j;
+}
+
 }  // namespace
 
 std::string FormatBenchText(const BenchMeasures& m, const BenchFigures& f, const BenchTargets& t) {
@@ -68,7 +92,9 @@ std::string FormatBenchText(const BenchMeasures& m, const BenchFigures& f, const
     absl::StrAppendFormat(&s, "  fastest of %d rounds, in alternating order; every round: 1 worker %s s, %d workers %s s\n",
                           m.rounds, Walls(m.one_worker_walls), m.many_workers.workers, Walls(m.many_workers_walls));
   s += RunLine("1 worker", m.one_worker);
+  s += PhasesLine(m.one_worker);
   s += RunLine(absl::StrCat(m.many_workers.workers, " workers").c_str(), m.many_workers);
+  s += PhasesLine(m.many_workers);
   absl::StrAppendFormat(&s, "  %-34s %9.2fx   target >= %.1fx: %s\n\n", "speedup", f.speedup, t.min_speedup,
                         MetOrMissed(f.speedup_met));
 
@@ -156,8 +182,8 @@ nlohmann::ordered_json BenchToJson(const BenchMeasures& m, const BenchFigures& f
         {"load_after", m.load_after},
         {"startup_seconds", m.startup_seconds},
         {"warmup_seconds", m.warmup_seconds}}},
-      {"runs", {{"serial_pass", RunJson(m.serial)}, {"one_worker", RunJson(m.one_worker)},
-                {"many_workers", RunJson(m.many_workers)}, {"speedup", f.speedup}, {"rounds", m.rounds},
+      {"runs", {{"serial_pass", RunJson(m.serial)}, {"one_worker", WholeRunJson(m.one_worker)},
+                {"many_workers", WholeRunJson(m.many_workers)}, {"speedup", f.speedup}, {"rounds", m.rounds},
                 {"one_worker_walls", m.one_worker_walls}, {"many_workers_walls", m.many_workers_walls}}},
       {"engines", engines},
       {"harness",

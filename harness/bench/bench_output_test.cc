@@ -25,6 +25,9 @@ BenchMeasures Measures() {
   java.library_seconds = 47;
   m.serial.engine_calls = {{cpp}, {java}};
   m.one_worker.engine_calls = {{cpp}, {java}};
+  m.many_workers.phases.workers_seconds = 47.5;
+  m.many_workers.phases.gate_wait_seconds = 6.25;
+  m.many_workers.phases.idle_at_end_seconds = 3.75;
   return m;
 }
 
@@ -36,7 +39,8 @@ TEST(FormatBenchText, PrintsEveryFigureAndGoal) {
                             "target <= 5%: missed", "alone (serial pass)", "in the 1-worker run", "case generation",
                             "java@9.1.0 library", "java@9.1.0 transfer (JNI)",
                             "diff, invariants, expectations", "JNI cost of java@9.1.0", "per case stage",
-                            "per MB", "RSS (VmHWM)", "Java heap, peak used", "300 MiB"})
+                            "per MB", "RSS (VmHWM)", "Java heap, peak used", "300 MiB", "workers 47.50 s",
+                            "waiting for memory 6.25 s", "idle at the end 3.75 s"})
     EXPECT_NE(text.find(label), std::string::npos) << "missing '" << label << "' in\n" << text;
 }
 
@@ -53,6 +57,9 @@ TEST(BenchToJson, HoldsFiguresAndTargets) {
   EXPECT_EQ(j["targets"]["speedup"]["met"], true);
   EXPECT_EQ(j["targets"]["harness_share"]["met"], false);
   EXPECT_EQ(j["runs"]["serial_pass"]["java_heap_peak_bytes"], int64_t{300} << 20);
+  EXPECT_DOUBLE_EQ(j["runs"]["many_workers"]["phases"]["gate_wait_seconds"].get<double>(), 6.25);
+  EXPECT_DOUBLE_EQ(j["runs"]["many_workers"]["phases"]["idle_at_end_seconds"].get<double>(), 3.75);
+  EXPECT_FALSE(j["runs"]["serial_pass"].contains("phases"));
 }
 
 }  // namespace

@@ -214,14 +214,15 @@ TEST(MemoryGate, ABatchThatDoesNotFitWaitsForTheOthers) {
     MemoryGate gate(held(100));
     gate.Enter(held(60));
     std::atomic<bool> entered{false};
+    double waited = 0;
     std::thread second([&] {
-      gate.Enter(held(60));
+      waited = gate.Enter(held(60));
       entered = true;
       gate.Leave(held(60));
     });
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     EXPECT_FALSE(entered.load()) << java;
-    gate.Enter(held(40));  // what fits enters at once
+    EXPECT_EQ(gate.Enter(held(40)), 0.0);  // what fits enters at once, without a wait
     gate.Leave(held(40));
     const CaseHeld unbounded = java ? CaseHeld{1000, 0} : CaseHeld{0, 1000};  // a budget of 0 bounds nothing
     gate.Enter(unbounded);
@@ -230,6 +231,7 @@ TEST(MemoryGate, ABatchThatDoesNotFitWaitsForTheOthers) {
     gate.Leave(held(60));
     second.join();
     EXPECT_TRUE(entered.load()) << java;
+    EXPECT_GE(waited, 0.1) << java;  // it waited at least as long as the sleep above
     gate.Enter(held(500));  // alone, whatever its size
     gate.Leave(held(500));
   }

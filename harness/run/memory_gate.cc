@@ -1,5 +1,7 @@
 #include "harness/run/memory_gate.h"
 
+#include <chrono>
+
 namespace dsconform {
 
 bool MemoryGate::Fits(CaseHeld held) const {
@@ -8,11 +10,17 @@ bool MemoryGate::Fits(CaseHeld held) const {
          (budget_.java <= 0 || running_.java + held.java <= budget_.java);
 }
 
-void MemoryGate::Enter(CaseHeld held) {
+double MemoryGate::Enter(CaseHeld held) {
   std::unique_lock<std::mutex> lock(mu_);
-  left_.wait(lock, [&] { return Fits(held); });
+  double waited = 0;
+  if (!Fits(held)) {
+    const auto start = std::chrono::steady_clock::now();
+    left_.wait(lock, [&] { return Fits(held); });
+    waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
   running_ += held;
   ++batches_;
+  return waited;
 }
 
 void MemoryGate::Leave(CaseHeld held) {

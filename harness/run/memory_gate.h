@@ -17,7 +17,8 @@ class MemoryGate {
  public:
   explicit MemoryGate(CaseHeld budget) : budget_(budget) {}
 
-  void Enter(CaseHeld held);
+  // Returns how long it waited, in seconds.
+  double Enter(CaseHeld held);
   void Leave(CaseHeld held);
 
  private:

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -11,12 +12,18 @@
 #include "harness/run/batch_records.h"
 #include "harness/run/batch_scheduler.h"
 #include "harness/run/engine_turns.h"
-#include "harness/run/case_memory.h"
 #include "harness/run/memory_gate.h"
+#include "harness/run/case_memory.h"
 #include "harness/run/record_builder.h"
 
 namespace dsconform {
 namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double SecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
 
 int64_t ItemsOf(const Case& c) {
   int64_t n = 0;
@@ -250,12 +257,13 @@ absl::StatusOr<RunStats> RunPlanned(const std::vector<IndexedCase>& cases, const
       }
       // Its records hold only the image heads (max_record_image_bytes), so the batch's memory is
       // given back once they are made.
-      gate.Enter(held[b]);
+      const double waited = gate.Enter(held[b]);
       std::vector<Record> records = RunBatchRecords(batch, engines, names, options, &tapes, nullptr, turns_if_shared);
       gate.Leave(held[b]);
       const int64_t n = static_cast<int64_t>(records.size());
       absl::Status st = sink.Write(batch, std::move(records));
       std::lock_guard<std::mutex> lock(mu);
+      stats.gate_wait_seconds += waited;
       if (!st.ok()) {
         if (first_error.ok()) first_error = st;
         stop = true;
@@ -268,10 +276,19 @@ absl::StatusOr<RunStats> RunPlanned(const std::vector<IndexedCase>& cases, const
     }
   };
 
+  // Each worker's end, after the start, so that the time the others outlast it is known.
+  const auto start = Clock::now();
+  std::vector<double> ended(workers.size());
+  auto timed_work = [&](size_t w) {
+    work(workers[w]);
+    ended[w] = SecondsSince(start);
+  };
   std::vector<std::thread> threads;
-  for (size_t w = 1; w < workers.size(); ++w) threads.emplace_back(work, std::ref(workers[w]));
-  work(workers[0]);
+  for (size_t w = 1; w < workers.size(); ++w) threads.emplace_back(timed_work, w);
+  timed_work(0);
   for (auto& t : threads) t.join();
+  stats.workers_seconds = SecondsSince(start);
+  for (const double end : ended) stats.idle_at_end_seconds += stats.workers_seconds - end;
   if (!first_error.ok()) return first_error;
   stats.interrupted = stats.cases_done < static_cast<int64_t>(cases.size());
   return stats;
@@ -297,9 +314,13 @@ absl::StatusOr<RunStats> RunCases(const CaseStore& store, const std::vector<int6
                                   std::vector<EngineSet>& workers, const RunOptions& options, RecordSink& sink,
                                   const ProgressFn& progress) {
   if (absl::Status st = CheckEngines(workers, options); !st.ok()) return st;
+  const auto start = Clock::now();
   auto plan = PlanCases(store, ordinals, MixOf(workers[0]), options);
   if (!plan.ok()) return plan.status();
-  return RunPlanned(plan->cases, plan->items, plan->held, &store, workers, options, sink, progress);
+  const double plan_seconds = SecondsSince(start);
+  auto stats = RunPlanned(plan->cases, plan->items, plan->held, &store, workers, options, sink, progress);
+  if (stats.ok()) stats->plan_seconds = plan_seconds;
+  return stats;
 }
 
 }  // namespace dsconform

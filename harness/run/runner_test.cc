@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <mutex>
 #include <optional>
+#include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
@@ -32,6 +34,7 @@ class FakeEngine : public Engine {
   absl::StatusOr<std::vector<Observations>> Run(absl::Span<const PreparedStage> stages) override {
     if (fail_) return absl::InternalError("engine crashed: signal 11");
     if (calls != nullptr) calls->push_back(name_);
+    std::this_thread::sleep_for(delay);
     std::vector<Observations> out;
     for (const auto& s : stages) {
       Observations o;
@@ -51,6 +54,7 @@ class FakeEngine : public Engine {
 
   MemoryHome home = MemoryHome::kThisProcess;
   std::vector<std::string>* calls = nullptr;  // when set, the engine's name for each call
+  std::chrono::milliseconds delay{0};          // how long each call takes
 
  private:
   std::string name_, bias_;
@@ -261,6 +265,39 @@ TEST(Runner, EachBatchGoesToTheSinkAsItFinishesTheLargestFirstAndCountsOnlyOnceT
       while (at < sink.records.size() && sink.records[at].index == ordinal) ++at;
     }
   EXPECT_EQ(at, sink.records.size());
+}
+
+TEST(Runner, StatsTellHowLongWorkersWaitedForMemoryAndForTheLastBatch) {
+  // Two batches of 300 ms each that do not fit in the budget side by side: one worker waits at
+  // the gate while the other runs its batch, and then is idle while the other runs its own.
+  const auto cases = MakeCases(40);
+  const std::vector<IndexedCase> indexed = {{38, &cases[38]}, {39, &cases[39]}};
+  std::vector<EngineSet> workers(2);
+  for (EngineSet& set : workers) {
+    auto e = std::make_unique<FakeEngine>("cpp@1", "", false);
+    e->delay = std::chrono::milliseconds(300);
+    set.push_back(std::move(e));
+  }
+  RunOptions options;
+  options.jobs = 2;
+  options.max_batch_cases = 1;
+  options.memory_budget_bytes = 1000;  // holds either case (16 bytes an item on one engine), not both
+  CollectingSink sink;
+  auto stats = RunCases(indexed, workers, options, sink, nullptr);
+  ASSERT_TRUE(stats.ok()) << stats.status();
+  EXPECT_EQ(stats->cases_done, 2);
+  EXPECT_GE(stats->workers_seconds, 0.6);
+  EXPECT_GE(stats->gate_wait_seconds, 0.1);
+  EXPECT_GE(stats->idle_at_end_seconds, 0.1);
+  EXPECT_LE(stats->idle_at_end_seconds, stats->workers_seconds);
+
+  // Without a budget both run at once: no wait for memory.
+  options.memory_budget_bytes = 0;
+  CollectingSink unbounded;
+  stats = RunCases(indexed, workers, options, unbounded, nullptr);
+  ASSERT_TRUE(stats.ok()) << stats.status();
+  EXPECT_EQ(stats->gate_wait_seconds, 0.0);
+  EXPECT_LT(stats->workers_seconds, 0.6);
 }
 
 TEST(Runner, AStopBetweenBatchesKeepsEveryBatchTakenAndSaysSo) {
