@@ -1,12 +1,7 @@
 #include "harness/run/case_memory.h"
 
-#include <atomic>
-#include <chrono>
-#include <thread>
-
 #include "gtest/gtest.h"
 #include "harness/run/memory_budget.h"
-#include "harness/run/memory_gate.h"
 
 namespace dsconform {
 namespace {
@@ -205,36 +200,6 @@ TEST(MemoryBudget, AQuarterOfTheMachineAndAtMostFourGiB) {
   EXPECT_EQ(EngineProcessRetireMib(int64_t{3} << 30), 384);
   EXPECT_EQ(EngineProcessRetireMib(int64_t{640} << 20), 256);
   EXPECT_GT(PhysicalMemoryBytes(), 0);
-}
-
-TEST(MemoryGate, ABatchThatDoesNotFitWaitsForTheOthers) {
-  for (const bool java : {false, true}) {
-    // One budget of 100 bytes, this process's or the Java heap's; the other bounds nothing.
-    auto held = [java](int64_t bytes) { return java ? CaseHeld{0, bytes} : CaseHeld{bytes, 0}; };
-    MemoryGate gate(held(100));
-    gate.Enter(held(60));
-    std::atomic<bool> entered{false};
-    double waited = 0;
-    std::thread second([&] {
-      waited = gate.Enter(held(60));
-      entered = true;
-      gate.Leave(held(60));
-    });
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    EXPECT_FALSE(entered.load()) << java;
-    EXPECT_EQ(gate.Enter(held(40)), 0.0);  // what fits enters at once, without a wait
-    gate.Leave(held(40));
-    const CaseHeld unbounded = java ? CaseHeld{1000, 0} : CaseHeld{0, 1000};  // a budget of 0 bounds nothing
-    gate.Enter(unbounded);
-    gate.Leave(unbounded);
-    EXPECT_FALSE(entered.load()) << java;
-    gate.Leave(held(60));
-    second.join();
-    EXPECT_TRUE(entered.load()) << java;
-    EXPECT_GE(waited, 0.1) << java;  // it waited at least as long as the sleep above
-    gate.Enter(held(500));  // alone, whatever its size
-    gate.Leave(held(500));
-  }
 }
 
 }  // namespace

@@ -12,7 +12,6 @@
 #include "harness/run/batch_records.h"
 #include "harness/run/batch_scheduler.h"
 #include "harness/run/engine_turns.h"
-#include "harness/run/memory_gate.h"
 #include "harness/run/case_memory.h"
 #include "harness/run/record_builder.h"
 
@@ -225,8 +224,7 @@ absl::StatusOr<RunStats> RunPlanned(const std::vector<IndexedCase>& cases, const
     }
     total_cost += cost[b];
   }
-  MemoryGate gate(CaseHeld{options.memory_budget_bytes, options.java_heap_bytes});
-  BatchScheduler scheduler(cost);
+  BatchScheduler scheduler(cost, held, CaseHeld{options.memory_budget_bytes, options.java_heap_bytes});
   TapeCache tapes;  // the workers' cases share the streams' longest tapes
   // Workers side by side choose the engine to run next (engine_turns.h); one runs them in order.
   const EngineTurns turns(workers[0]);
@@ -243,13 +241,16 @@ absl::StatusOr<RunStats> RunPlanned(const std::vector<IndexedCase>& cases, const
         stop = true;
         break;
       }
-      // One worker runs the batches in case order; several take the costliest first.
-      const std::optional<size_t> taken = scheduler.Take(/*earliest=*/workers.size() == 1);
+      // One worker runs the batches in case order; several take the costliest first, within the
+      // memory budget.
+      const std::optional<BatchScheduler::Taken> taken = scheduler.Take(/*earliest=*/workers.size() == 1);
       if (!taken) break;
-      const size_t b = *taken;
+      const size_t b = taken->batch;
+      const double waited = taken->waited_seconds;
       std::vector<IndexedCase> batch = batches[b];
       std::vector<Case> unpacked;
       if (absl::Status st = store != nullptr ? OpenBatch(batch, *store, unpacked) : absl::OkStatus(); !st.ok()) {
+        scheduler.Done(b);
         std::lock_guard<std::mutex> lock(mu);
         if (first_error.ok()) first_error = st;
         stop = true;
@@ -257,9 +258,8 @@ absl::StatusOr<RunStats> RunPlanned(const std::vector<IndexedCase>& cases, const
       }
       // Its records hold only the image heads (max_record_image_bytes), so the batch's memory is
       // given back once they are made.
-      const double waited = gate.Enter(held[b]);
       std::vector<Record> records = RunBatchRecords(batch, engines, names, options, &tapes, nullptr, turns_if_shared);
-      gate.Leave(held[b]);
+      scheduler.Done(b);
       const int64_t n = static_cast<int64_t>(records.size());
       absl::Status st = sink.Write(batch, std::move(records));
       std::lock_guard<std::mutex> lock(mu);
