@@ -125,7 +125,7 @@ absl::StatusOr<RunMeasure> TimeWholeRun(const BenchSetup& setup, int workers, co
   if (stats->interrupted) return absl::CancelledError("interrupted");
   phases.plan_seconds = stats->plan_seconds;
   phases.workers_seconds = stats->workers_seconds;
-  phases.gate_wait_seconds = stats->gate_wait_seconds;
+  phases.memory_wait_seconds = stats->memory_wait_seconds;
   phases.idle_at_end_seconds = stats->idle_at_end_seconds;
   start = SteadyClock::now();
   if (auto st = FinishQuietly(**output, setup.info); !st.ok()) return st;

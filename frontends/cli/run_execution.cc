@@ -299,7 +299,7 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
     std::fprintf(stderr,
                  "dsconform: %d workers: %.1f s planning, %.1f s running; summed over them %.1f s waiting for "
                  "memory, %.1f s idle at the end\n",
-                 jobs, stats->plan_seconds, stats->workers_seconds, stats->gate_wait_seconds,
+                 jobs, stats->plan_seconds, stats->workers_seconds, stats->memory_wait_seconds,
                  stats->idle_at_end_seconds);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   info.status = stats->interrupted ? "interrupted" : "complete";

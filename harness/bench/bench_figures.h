@@ -10,18 +10,18 @@
 
 namespace dsconform {
 
-// One whole run, as `dsconform run` does it: case generation, engines, diff, expectations, and
-// the reports written (to a temporary directory).
 // Where a whole run's wall time went, phase by phase (the whole runs only).
 struct RunPhases {
   double generation_seconds = 0;  // the suites making their cases
   double plan_seconds = 0;        // unpacking and sizing them, before the workers start
   double workers_seconds = 0;     // the workers, from their start to the last one's end
-  double gate_wait_seconds = 0;   // summed over workers: waiting for memory with a batch taken
+  double memory_wait_seconds = 0; // summed over workers: waiting for memory before a batch could start
   double idle_at_end_seconds = 0; // summed over workers: done while another ran its last batch
   double reports_seconds = 0;     // records.jsonl, the summaries, report.html, junit.xml
 };
 
+// One whole run, as `dsconform run` does it: case generation, engines, diff, expectations, and
+// the reports written (to a temporary directory).
 struct RunMeasure {
   int workers = 1;
   double wall_seconds = 0;

@@ -35,13 +35,13 @@ std::string PhasesLine(const RunMeasure& r) {
                                   p.generation_seconds, p.plan_seconds, p.workers_seconds, p.reports_seconds);
   if (r.workers > 1)
     absl::StrAppendFormat(&s, "    summed over the workers: waiting for memory %.2f s, idle at the end %.2f s\n",
-                          p.gate_wait_seconds, p.idle_at_end_seconds);
+                          p.memory_wait_seconds, p.idle_at_end_seconds);
   return s;
 }
 
 nlohmann::ordered_json PhasesJson(const RunPhases& p) {
   return {{"generation_seconds", p.generation_seconds}, {"plan_seconds", p.plan_seconds},
-          {"workers_seconds", p.workers_seconds},       {"gate_wait_seconds", p.gate_wait_seconds},
+          {"workers_seconds", p.workers_seconds},       {"memory_wait_seconds", p.memory_wait_seconds},
           {"idle_at_end_seconds", p.idle_at_end_seconds}, {"reports_seconds", p.reports_seconds}};
 }
 

@@ -26,7 +26,7 @@ BenchMeasures Measures() {
   m.serial.engine_calls = {{cpp}, {java}};
   m.one_worker.engine_calls = {{cpp}, {java}};
   m.many_workers.phases.workers_seconds = 47.5;
-  m.many_workers.phases.gate_wait_seconds = 6.25;
+  m.many_workers.phases.memory_wait_seconds = 6.25;
   m.many_workers.phases.idle_at_end_seconds = 3.75;
   return m;
 }
@@ -57,7 +57,7 @@ TEST(BenchToJson, HoldsFiguresAndTargets) {
   EXPECT_EQ(j["targets"]["speedup"]["met"], true);
   EXPECT_EQ(j["targets"]["harness_share"]["met"], false);
   EXPECT_EQ(j["runs"]["serial_pass"]["java_heap_peak_bytes"], int64_t{300} << 20);
-  EXPECT_DOUBLE_EQ(j["runs"]["many_workers"]["phases"]["gate_wait_seconds"].get<double>(), 6.25);
+  EXPECT_DOUBLE_EQ(j["runs"]["many_workers"]["phases"]["memory_wait_seconds"].get<double>(), 6.25);
   EXPECT_DOUBLE_EQ(j["runs"]["many_workers"]["phases"]["idle_at_end_seconds"].get<double>(), 3.75);
   EXPECT_FALSE(j["runs"]["serial_pass"].contains("phases"));
 }

@@ -263,7 +263,7 @@ absl::StatusOr<RunStats> RunPlanned(const std::vector<IndexedCase>& cases, const
       const int64_t n = static_cast<int64_t>(records.size());
       absl::Status st = sink.Write(batch, std::move(records));
       std::lock_guard<std::mutex> lock(mu);
-      stats.gate_wait_seconds += waited;
+      stats.memory_wait_seconds += waited;
       if (!st.ok()) {
         if (first_error.ok()) first_error = st;
         stop = true;

@@ -72,7 +72,7 @@ struct RunStats {
   // Where the workers' time went, so that a bench can say what keeps N workers from N times one.
   double plan_seconds = 0;     // unpacking and sizing the cases, before any worker starts
   double workers_seconds = 0;  // from the workers' start to the last one's end
-  double gate_wait_seconds = 0;    // summed over workers: waiting for memory to run a batch taken
+  double memory_wait_seconds = 0;  // summed over workers: waiting for memory before a batch could start
   double idle_at_end_seconds = 0;  // summed over workers: done while another still ran its last batch
 };
 

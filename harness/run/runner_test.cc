@@ -287,7 +287,7 @@ TEST(Runner, StatsTellHowLongWorkersWaitedForMemoryAndForTheLastBatch) {
   ASSERT_TRUE(stats.ok()) << stats.status();
   EXPECT_EQ(stats->cases_done, 2);
   EXPECT_GE(stats->workers_seconds, 0.6);
-  EXPECT_GE(stats->gate_wait_seconds, 0.1);
+  EXPECT_GE(stats->memory_wait_seconds, 0.1);
   EXPECT_GE(stats->idle_at_end_seconds, 0.1);
   EXPECT_LE(stats->idle_at_end_seconds, stats->workers_seconds);
 
@@ -296,7 +296,7 @@ TEST(Runner, StatsTellHowLongWorkersWaitedForMemoryAndForTheLastBatch) {
   CollectingSink unbounded;
   stats = RunCases(indexed, workers, options, unbounded, nullptr);
   ASSERT_TRUE(stats.ok()) << stats.status();
-  EXPECT_EQ(stats->gate_wait_seconds, 0.0);
+  EXPECT_EQ(stats->memory_wait_seconds, 0.0);
   EXPECT_LT(stats->workers_seconds, 0.6);
 }
 
