@@ -101,7 +101,7 @@ TEST(BatchScheduler, ABatchThatDoesNotFitWaitsAndASmallerOneThatLeavesItRoomRuns
     s.Done(0);
     const auto waited = costliest.Wait();
     EXPECT_EQ(waited.batch, 1u) << java;
-    EXPECT_GE(waited.waited_seconds, 0.2) << java;  // the two tenths of a second above
+    EXPECT_GE(waited.waited_seconds, 0.15) << java;  // about the two tenths of a second above
     s.Done(1);
     EXPECT_EQ(Batch(s.Take(false)), 3u) << java;  // alone, whatever its size
   }
