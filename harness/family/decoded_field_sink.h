@@ -19,7 +19,10 @@ namespace dsconform {
 class DecodedFieldSink {
  public:
   DecodedFieldSink(uint32_t begin, uint32_t end) : begin_(begin), end_(end) {}
-  static DecodedFieldSink ProblemsOnly() { return DecodedFieldSink(1, 0); }
+  static DecodedFieldSink ProblemsOnly() { return DecodedFieldSink(1, 0, true); }
+  // The fields of bytes [0, end) and the problems wherever they lie: a check of an image's
+  // preamble learns whether the rest decodes without formatting the rest.
+  static DecodedFieldSink HeadAndProblems(uint32_t end) { return DecodedFieldSink(0, end, true); }
   bool Wants(uint64_t off, uint64_t size) const {
     if (size == 0) return off >= begin_ && off <= end_;
     return off < end_ && off + size > begin_;
@@ -30,7 +33,7 @@ class DecodedFieldSink {
   }
   // A field that says the image does not decode ("truncated", "undecoded").
   void AddProblem(std::string name, uint64_t off, uint64_t size, std::string value) {
-    if (begin_ > end_ || Wants(off, size))
+    if (problems_anywhere_ || Wants(off, size))
       fields_.push_back({std::move(name), static_cast<uint32_t>(off), static_cast<uint32_t>(size), std::move(value)});
   }
   uint32_t begin() const { return begin_; }
@@ -38,7 +41,11 @@ class DecodedFieldSink {
   std::vector<DecodedField> Take() { return std::move(fields_); }
 
  private:
+  DecodedFieldSink(uint32_t begin, uint32_t end, bool problems_anywhere)
+      : begin_(begin), end_(end), problems_anywhere_(problems_anywhere) {}
+
   uint32_t begin_, end_;
+  bool problems_anywhere_ = false;
   std::vector<DecodedField> fields_;
 };
 

@@ -15,7 +15,7 @@ int64_t LeadingInt(const std::string& s) { return std::strtoll(s.c_str(), nullpt
 
 void CheckConsistent(const std::string& name, const std::string& image, std::vector<std::string>& out) {
   std::map<std::string, std::string> h;
-  for (const auto& f : DecodeCpcImage(image))
+  for (const auto& f : DecodeCpcPreamble(image))
     if (!absl::StrContains(f.name, "Stream[")) h[f.name] = f.value;
   if (h.count("truncated") || h.count("undecoded")) {
     out.push_back(absl::StrCat(name, ": image does not decode (", h.count("truncated") ? h["truncated"] : h["undecoded"], ")"));

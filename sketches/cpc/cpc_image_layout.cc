@@ -109,16 +109,19 @@ std::string Value(RowType type, std::string_view img, uint32_t off, uint32_t siz
   return "?";
 }
 
-std::vector<DecodedField> Decode(std::string_view img, uint32_t begin, uint32_t end) {
-  DecodedFieldSink sink(begin, end);
+// The preamble: the first 8 bytes and at most 32 of counts and HIP values after them.
+constexpr uint32_t kPreambleBytes = kHeaderBytes + 32;
+
+std::vector<DecodedField> Decode(std::string_view img, DecodedFieldSink sink) {
+  const uint32_t begin = sink.begin(), end = sink.end();
   const uint32_t size = static_cast<uint32_t>(std::min<size_t>(img.size(), std::numeric_limits<uint32_t>::max()));
   if (size == 0) {
-    sink.Add("truncated", 0, 0, "empty image");
+    sink.AddProblem("truncated", 0, 0, "empty image");
     return sink.Take();
   }
   const auto truncated = [&](uint32_t off, const std::string& what, uint64_t needs) {
-    sink.Add("truncated", off, size - off,
-             absl::StrCat("image ends at byte ", size, " inside ", what, needs > 0 ? absl::StrCat(" (needs ", needs, " bytes)") : ""));
+    sink.AddProblem("truncated", off, size - off,
+                    absl::StrCat("image ends at byte ", size, " inside ", what, needs > 0 ? absl::StrCat(" (needs ", needs, " bytes)") : ""));
   };
   for (const auto& row : kHeaderRows) {
     if (row.offset + row.size > size) {
@@ -131,7 +134,7 @@ std::vector<DecodedField> Decode(std::string_view img, uint32_t begin, uint32_t 
   const uint8_t flags = static_cast<uint8_t>(img[5]);
   uint32_t off = kHeaderBytes;
   const auto undecoded = [&](const std::string& why) {
-    if (off < size) sink.Add("undecoded", off, size - off, absl::StrCat(size - off, " bytes: ", why));
+    if (off < size) sink.AddProblem("undecoded", off, size - off, absl::StrCat(size - off, " bytes: ", why));
   };
   if (ser_ver != kSerVer || family != kCpcFamilyId) {
     undecoded(absl::StrCat("serVer ", ser_ver, " family ", family, " is not CPC serialization version 1"));
@@ -180,11 +183,15 @@ std::vector<DecodedField> Decode(std::string_view img, uint32_t begin, uint32_t 
 }  // namespace
 
 std::vector<DecodedField> DecodeCpcImage(std::string_view image) {
-  return Decode(image, 0, std::numeric_limits<uint32_t>::max());
+  return Decode(image, DecodedFieldSink(0, std::numeric_limits<uint32_t>::max()));
 }
 
 std::vector<DecodedField> DecodeCpcImageRange(std::string_view image, uint32_t begin, uint32_t end) {
-  return Decode(image, begin, end);
+  return Decode(image, DecodedFieldSink(begin, end));
+}
+
+std::vector<DecodedField> DecodeCpcPreamble(std::string_view image) {
+  return Decode(image, DecodedFieldSink::HeadAndProblems(kPreambleBytes));
 }
 
 }  // namespace dsconform

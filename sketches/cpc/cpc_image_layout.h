@@ -30,6 +30,11 @@ std::vector<DecodedField> DecodeCpcImage(std::string_view image);
 // The fields of DecodeCpcImage that overlap bytes [begin, end).
 std::vector<DecodedField> DecodeCpcImageRange(std::string_view image, uint32_t begin, uint32_t end);
 
+// The fields of DecodeCpcImage in its preamble (the header, the counts and HIP values after it,
+// the first stream words within 40 bytes) and its "truncated" or "undecoded" field wherever it
+// lies: what a consistency check reads, without formatting the stream words of a large image.
+std::vector<DecodedField> DecodeCpcPreamble(std::string_view image);
+
 }  // namespace dsconform
 
 #endif  // DSCONFORM_SKETCHES_CPC_CPC_IMAGE_LAYOUT_H_

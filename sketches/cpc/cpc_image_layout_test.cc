@@ -144,6 +144,38 @@ TEST(CpcImageLayout, RangeDecodingGivesTheFieldsOverlappingTheRange) {
   EXPECT_EQ(header[0].name, "hipEstAccum");
 }
 
+// The fields of a whole decode that a preamble decode must give: all but stream words past 40 bytes.
+std::vector<std::string> PreambleNames(const std::vector<DecodedField>& fields) {
+  std::vector<std::string> names;
+  for (const auto& f : fields)
+    if (f.name.find("Stream[") == std::string::npos || f.offset < 40) names.push_back(f.name + "=" + f.value);
+  return names;
+}
+
+TEST(CpcImageLayout, ThePreambleIsTheWholeDecodeBeforeTheStreamsWithItsProblemsWherever) {
+  std::string img = Header(10, 8, 3, 0x1e);
+  PutU32(img, 900);  // numCoupons
+  PutU32(img, 5);    // numSv
+  PutF64(img, 12.0);
+  PutF64(img, 950.0);
+  PutU32(img, 1);   // tableLengthInts
+  PutU32(img, 20);  // windowLengthInts
+  for (uint32_t w = 0; w < 21; ++w) PutU32(img, w);
+  EXPECT_EQ(PreambleNames(DecodeCpcPreamble(img)), PreambleNames(DecodeCpcImage(img)));
+  EXPECT_EQ(DecodeCpcPreamble(img).back().name, "windowLengthInts");  // no stream word past 40 bytes
+
+  // Truncated inside the table stream, 100 bytes in; bytes past the sketch.
+  std::string truncated = img.substr(0, 100);
+  auto f = FieldsByName(DecodeCpcPreamble(truncated));
+  ASSERT_TRUE(f.count("truncated"));
+  EXPECT_EQ(f.at("truncated").offset, 40u);
+  EXPECT_EQ(f.at("truncated").value, FieldsByName(DecodeCpcImage(truncated)).at("truncated").value);
+  f = FieldsByName(DecodeCpcPreamble(img + "tail"));
+  ASSERT_TRUE(f.count("undecoded"));
+  EXPECT_EQ(f.at("undecoded").offset, img.size());
+  EXPECT_EQ(PreambleNames(DecodeCpcPreamble(img + "tail")), PreambleNames(DecodeCpcImage(img + "tail")));
+}
+
 #if DSC_HAVE_CPP
 TEST(CpcImageLayout, DecodesEveryFlavorDatasketchesCppWrites) {
   for (int lg_k : {4, 10}) {
@@ -161,6 +193,7 @@ TEST(CpcImageLayout, DecodesEveryFlavorDatasketchesCppWrites) {
         SCOPED_TRACE(testing::Message() << "lgK " << lg_k << " n " << n);
         EXPECT_FALSE(f.count("truncated") || f.count("undecoded"));
         EXPECT_EQ(fields.back().offset + fields.back().size, img.size());
+        EXPECT_EQ(PreambleNames(DecodeCpcPreamble(img)), PreambleNames(fields));
         EXPECT_EQ(f.at("lgK").value, std::to_string(lg_k));
         EXPECT_EQ(f.count("numCoupons") ? f.at("numCoupons").value : "0", std::to_string(s.get_num_coupons()));
       }
