@@ -5,6 +5,7 @@
 #include <cstring>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "gtest/gtest.h"
 #include "harness/family/image_layout_testing.h"
@@ -64,17 +65,22 @@ TEST(CpcImageLayout, SparseWithHipStoresHipAfterTheTableLength) {
   EXPECT_FALSE(f.count("numSv") || f.count("windowLengthInts") || f.count("undecoded"));
 }
 
-TEST(CpcImageLayout, TableAndWindowStoreNumSvAndHipBeforeTheLengthsWindowFirst) {
+// A HIP image with a table of one word and a window: the preamble, the window's words, the table's.
+std::string TableAndWindowImage(const std::vector<uint32_t>& window, uint32_t table_word) {
   std::string img = Header(10, 8, 3, 0x1e);
   PutU32(img, 900);  // numCoupons
   PutU32(img, 5);    // numSv
   PutF64(img, 12.0);
   PutF64(img, 950.0);
   PutU32(img, 1);  // tableLengthInts
-  PutU32(img, 2);  // windowLengthInts
-  PutU32(img, 0x11111111);
-  PutU32(img, 0x22222222);
-  PutU32(img, 0x33333333);
+  PutU32(img, static_cast<uint32_t>(window.size()));  // windowLengthInts
+  for (const uint32_t w : window) PutU32(img, w);
+  PutU32(img, table_word);
+  return img;
+}
+
+TEST(CpcImageLayout, TableAndWindowStoreNumSvAndHipBeforeTheLengthsWindowFirst) {
+  const std::string img = TableAndWindowImage({0x11111111, 0x22222222}, 0x33333333);
   const auto fields = DecodeCpcImage(img);
   const auto f = FieldsByName(fields);
   EXPECT_EQ(f.at("firstInterestingColumn").value, "3");
@@ -153,14 +159,9 @@ std::vector<std::string> PreambleNames(const std::vector<DecodedField>& fields) 
 }
 
 TEST(CpcImageLayout, ThePreambleIsTheWholeDecodeBeforeTheStreamsWithItsProblemsWherever) {
-  std::string img = Header(10, 8, 3, 0x1e);
-  PutU32(img, 900);  // numCoupons
-  PutU32(img, 5);    // numSv
-  PutF64(img, 12.0);
-  PutF64(img, 950.0);
-  PutU32(img, 1);   // tableLengthInts
-  PutU32(img, 20);  // windowLengthInts
-  for (uint32_t w = 0; w < 21; ++w) PutU32(img, w);
+  std::vector<uint32_t> window(20);
+  for (uint32_t w = 0; w < window.size(); ++w) window[w] = w;
+  const std::string img = TableAndWindowImage(window, 20);
   EXPECT_EQ(PreambleNames(DecodeCpcPreamble(img)), PreambleNames(DecodeCpcImage(img)));
   EXPECT_EQ(DecodeCpcPreamble(img).back().name, "windowLengthInts");  // no stream word past 40 bytes
 
