@@ -20,6 +20,7 @@
 #include "harness/bench/bench_output.h"
 #include "harness/engine/process/process_memory.h"
 #include "harness/run/memory_budget.h"
+#include "harness/run/seconds_since.h"
 #include "harness/bench/serial_pass.h"
 #include "harness/bench/timed_engine.h"
 #include "frontends/cli/case_selection.h"
@@ -36,10 +37,6 @@ namespace dsconform {
 namespace {
 
 using SteadyClock = std::chrono::steady_clock;
-
-double SecondsSince(SteadyClock::time_point start) {
-  return std::chrono::duration<double>(SteadyClock::now() - start).count();
-}
 
 double ProcessCpuSeconds() {
   struct rusage u;

@@ -4,14 +4,12 @@
 #include <chrono>
 #include <optional>
 
+#include "harness/run/seconds_since.h"
+
 namespace dsconform {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-double SecondsSince(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 // One case's records as they come, engine by engine, put in their order at the end.
 struct CaseRecords {

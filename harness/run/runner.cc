@@ -14,15 +14,12 @@
 #include "harness/run/engine_turns.h"
 #include "harness/run/case_memory.h"
 #include "harness/run/record_builder.h"
+#include "harness/run/seconds_since.h"
 
 namespace dsconform {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-double SecondsSince(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 int64_t ItemsOf(const Case& c) {
   int64_t n = 0;
