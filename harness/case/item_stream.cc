@@ -1,9 +1,11 @@
 #include "harness/case/item_stream.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -132,11 +134,39 @@ const double kSpecialDoubles[] = {
 const char* const kUtf8Prefixes[] = {"", "\xC3\xA9t\xC3\xA9-", "\xE6\x97\xA5\xE6\x9C\xAC-",
                                      "\xF0\x9F\x98\x80-", "\xCE\xA9\xCE\xBC\xCE\xAD\xCE\xB3\xCE\xB1-"};
 
-void PutU32(std::string& out, uint32_t v) {
-  char b[4];
-  for (int i = 0; i < 4; ++i) b[i] = static_cast<char>(v >> (8 * i));
-  out.append(b, 4);
+// The decimal digits of v, its sign included: how many to_chars writes.
+size_t DecimalWidth(int64_t v) {
+  uint64_t u = v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+  size_t width = v < 0 ? 2 : 1;
+  for (; u >= 10; u /= 10) ++width;
+  return width;
 }
+
+char* PutDecimal(char* p, int64_t v) { return std::to_chars(p, p + 20, v).ptr; }
+
+// A record's length, as the tape writes it: a little-endian u32.
+char* PutLength(char* p, uint32_t v) {
+  for (int b = 0; b < 4; ++b) p[b] = static_cast<char>(v >> (8 * b));
+  return p + 4;
+}
+
+// A tape of n strings or byte arrays (each a u32 length, then its bytes), item i `width(i)` bytes
+// that `write(i, p)` puts at p. The widths are summed first so the tape is allocated once: a tape
+// of millions grown by appending was copied at every doubling, and each item made a string.
+template <typename Width, typename Write>
+std::string BlobTape(size_t n, Width width, Write write) {
+  size_t total = 0;
+  for (size_t i = 0; i < n; ++i) total += 4 + width(i);
+  std::string out(total, '\0');
+  char* p = out.data();
+  for (size_t i = 0; i < n; ++i) {
+    const auto w = static_cast<uint32_t>(width(i));
+    write(i, PutLength(p, w));
+    p += 4 + w;
+  }
+  return out;
+}
+
 // A tape of n longs or doubles, sized once and filled in place (tapes of
 // millions of items are built for every large case).
 template <typename Next>
@@ -154,8 +184,9 @@ std::string FixedWidthTape(size_t n, Next next) {
   return out;
 }
 void PutBlob(std::string& out, const std::string& s) {
-  PutU32(out, static_cast<uint32_t>(s.size()));
-  out += s;
+  char length[4];
+  PutLength(length, static_cast<uint32_t>(s.size()));
+  out.append(length, 4).append(s);
 }
 
 }  // namespace
@@ -209,29 +240,51 @@ std::string EncodeItemTape(const ItemStream& s) {
       });
     }
     case ItemGenerator::kAsciiStrings:
-      for (size_t i = 0; i < n; ++i) PutBlob(out, absl::StrCat("item-", s.start + static_cast<int64_t>(i)));
-      break;
-    case ItemGenerator::kAsciiOrEmpty:
-      for (size_t i = 0; i < n; ++i) {
-        const int64_t v = s.start + static_cast<int64_t>(i);
-        PutBlob(out, v % 4 == 0 ? std::string() : absl::StrCat("item-", v));
-      }
-      break;
+    case ItemGenerator::kAsciiOrEmpty: {
+      constexpr char kPrefix[] = "item-";
+      constexpr size_t kPrefixBytes = sizeof(kPrefix) - 1;
+      const bool empties = s.generator == ItemGenerator::kAsciiOrEmpty;
+      auto value = [&](size_t i) { return s.start + static_cast<int64_t>(i); };
+      auto empty = [&](size_t i) { return empties && value(i) % 4 == 0; };
+      return BlobTape(
+          n, [&](size_t i) { return empty(i) ? 0 : kPrefixBytes + DecimalWidth(value(i)); },
+          [&](size_t i, char* p) {
+            if (empty(i)) return;
+            std::memcpy(p, kPrefix, kPrefixBytes);
+            PutDecimal(p + kPrefixBytes, value(i));
+          });
+    }
     case ItemGenerator::kUtf8Strings: {
       constexpr size_t kPrefixes = sizeof(kUtf8Prefixes) / sizeof(kUtf8Prefixes[0]);
-      for (size_t i = 0; i < n; ++i) {
-        const int64_t v = s.start + static_cast<int64_t>(i);
-        PutBlob(out, absl::StrCat(kUtf8Prefixes[static_cast<uint64_t>(v) % kPrefixes], v));
-      }
-      break;
+      auto value = [&](size_t i) { return s.start + static_cast<int64_t>(i); };
+      auto prefix = [&](size_t i) { return std::string_view(kUtf8Prefixes[static_cast<uint64_t>(value(i)) % kPrefixes]); };
+      return BlobTape(
+          n, [&](size_t i) { return prefix(i).size() + DecimalWidth(value(i)); },
+          [&](size_t i, char* p) {
+            const std::string_view pre = prefix(i);
+            std::memcpy(p, pre.data(), pre.size());
+            PutDecimal(p + pre.size(), value(i));
+          });
     }
-    case ItemGenerator::kByteArrays:
+    case ItemGenerator::kByteArrays: {
+      // Each array draws its length, then one draw per byte. The widths' pass draws the lengths
+      // and skips the bytes' draws; the writing pass draws both, in the same order.
+      SplitMix64 lengths(s.seed);
+      size_t total = 0;
       for (size_t i = 0; i < n; ++i) {
-        std::string item(rng.Next() % 33, '\0');
-        for (auto& c : item) c = static_cast<char>(rng.Next() & 0xff);
-        PutBlob(out, item);
+        const uint64_t len = lengths.Next() % 33;
+        lengths.Skip(len);
+        total += 4 + len;
       }
-      break;
+      std::string tape(total, '\0');
+      char* p = tape.data();
+      for (size_t i = 0; i < n; ++i) {
+        const auto len = static_cast<uint32_t>(rng.Next() % 33);
+        p = PutLength(p, len);
+        for (uint32_t k = 0; k < len; ++k) *p++ = static_cast<char>(rng.Next() & 0xff);
+      }
+      return tape;
+    }
     case ItemGenerator::kOrderedLongs:
     case ItemGenerator::kOrderedDoubles: {
       const bool longs = s.generator == ItemGenerator::kOrderedLongs;
