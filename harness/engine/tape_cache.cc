@@ -1,38 +1,65 @@
 #include "harness/engine/tape_cache.h"
 
+#include "harness/engine/item_tape_reader.h"
+
 namespace dsconform {
 namespace {
 
-// Generators whose tape of n items is the first n items of any longer tape of theirs.
-bool HasPrefixTapes(ItemGenerator g) { return g == ItemGenerator::kSequence || g == ItemGenerator::kSplitMix64; }
+// Streams whose tape of n items is the first n items of any longer tape of theirs: every
+// generator draws item i from the items before it alone, but an ordered generator's other
+// orders than ascending place items by the stream's count.
+bool HasPrefixTapes(const ItemStream& s) {
+  switch (s.generator) {
+    case ItemGenerator::kOrderedLongs:
+    case ItemGenerator::kOrderedDoubles:
+    case ItemGenerator::kOrderedStrings:
+      return s.order == ItemOrder::kAscending;
+    default:
+      return true;
+  }
+}
+
+bool FixedWidth(ItemKind kind) { return kind == ItemKind::kLong || kind == ItemKind::kDouble; }
+
+// The bytes of the first `count` items of `tape`, a whole tape of at least that many items of `kind`.
+size_t PrefixBytes(const std::string& tape, ItemKind kind, int64_t count) {
+  if (FixedWidth(kind)) return static_cast<size_t>(count) * 8;
+  size_t end = 0;
+  for (int64_t i = 0; i < count; ++i) end += 4 + item_tape_internal::LoadLe32(tape.data() + end);
+  return end;
+}
 
 }  // namespace
 
 ItemTape TapeCache::TapeOf(const ItemStream& stream) {
-  const int64_t bytes = stream.count * 8;  // both prefix generators write 8 bytes an item
-  if (!HasPrefixTapes(stream.generator) || bytes < min_bytes_ || bytes > max_bytes_)
+  const ItemKind kind = stream.kind();
+  // A string or byte-array item takes at least its 4-byte length.
+  const int64_t least_bytes = stream.count * (FixedWidth(kind) ? 8 : 4);
+  if (!HasPrefixTapes(stream) || (FixedWidth(kind) && least_bytes < min_bytes_) || least_bytes > max_bytes_)
     return ItemTape(std::make_shared<const std::string>(EncodeItemTape(stream)));
   const Key key{static_cast<int>(stream.generator), stream.start, stream.seed};
   {
     std::lock_guard<std::mutex> lock(mu_);
     for (auto it = entries_.begin(); it != entries_.end(); ++it) {
-      if (it->key != key || static_cast<int64_t>(it->tape->size()) < bytes) continue;
+      if (it->key != key || it->count < stream.count) continue;
       entries_.splice(entries_.begin(), entries_, it);
-      return ItemTape(it->tape, static_cast<size_t>(bytes));
+      return ItemTape(it->tape, PrefixBytes(*it->tape, kind, stream.count));
     }
   }
   // Made outside the lock: the other worker goes on meanwhile.
   auto tape = std::make_shared<const std::string>(EncodeItemTape(stream));
+  const auto bytes = static_cast<int64_t>(tape->size());
+  if (bytes < min_bytes_ || bytes > max_bytes_) return ItemTape(tape);
   std::lock_guard<std::mutex> lock(mu_);
   for (auto it = entries_.begin(); it != entries_.end();) {  // a shorter tape of the key is now useless
-    if (it->key == key && it->tape->size() <= tape->size()) {
+    if (it->key == key && it->count <= stream.count) {
       bytes_ -= static_cast<int64_t>(it->tape->size());
       it = entries_.erase(it);
     } else {
       ++it;
     }
   }
-  entries_.push_front({key, tape});
+  entries_.push_front({key, stream.count, tape});
   bytes_ += bytes;
   while (bytes_ > max_bytes_ && entries_.size() > 1) {
     bytes_ -= static_cast<int64_t>(entries_.back().tape->size());

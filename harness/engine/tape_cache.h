@@ -11,10 +11,12 @@
 
 namespace dsconform {
 
-// Item tapes of the streams whose shorter tapes are prefixes of their longer ones (sequence from
-// a start, splitmix64 from a seed), kept for reuse: hll.matrix alone asks for sequence(0, n) for
-// every lgK and target type, 3 GB of tape at full scale that is one 128 MB tape read at many
-// lengths. Other streams, and tapes under `min_bytes`, are generated afresh. Holds at most
+// Item tapes of the streams whose shorter tapes are prefixes of their longer ones (every generator
+// from a start and seed, the ordered ones in ascending order), kept for reuse: hll.matrix alone
+// asks for sequence(0, n) for every lgK and target type, 3 GB of tape at full scale that is one
+// 128 MB tape read at many lengths, and countmin.items the same strings for every shape of sketch.
+// Other streams (shuffled, descending, alternating), and tapes under `min_bytes`, are generated
+// afresh. Holds at most
 // `max_bytes` of tapes (the least recently used go first); safe to share between workers.
 class TapeCache {
  public:
@@ -32,6 +34,7 @@ class TapeCache {
   using Key = std::tuple<int, int64_t, uint64_t>;  // generator, start, seed
   struct Entry {
     Key key;
+    int64_t count;                            // items in `tape`
     std::shared_ptr<const std::string> tape;  // the longest tape of `key` made so far
   };
 

@@ -5,26 +5,51 @@
 namespace dsconform {
 namespace {
 
-ItemStream Stream(ItemGenerator g, int64_t count, uint64_t seed = 7, int64_t start = 3) {
+ItemStream Stream(ItemGenerator g, int64_t count, uint64_t seed = 7, int64_t start = 3,
+                  ItemOrder order = ItemOrder::kAscending) {
   ItemStream s;
   s.generator = g;
   s.count = count;
   s.seed = seed;
   s.start = start;
+  s.order = order;
   return s;
 }
 
 TEST(TapeCache, GivesTheTapeEncodeItemTapeMakesAtEveryLength) {
   TapeCache cache(/*max_bytes=*/int64_t{8} << 20, /*min_bytes=*/0);
   for (ItemGenerator g : {ItemGenerator::kSequence, ItemGenerator::kSplitMix64, ItemGenerator::kDoubles,
-                          ItemGenerator::kAsciiStrings}) {
-    for (int64_t n : {int64_t{1000}, int64_t{10}, int64_t{0}, int64_t{4096}, int64_t{999}}) {
-      const ItemStream s = Stream(g, n);
-      const ItemTape tape = cache.TapeOf(s);
-      ASSERT_TRUE(tape);
-      EXPECT_EQ(std::string(*tape), EncodeItemTape(s)) << static_cast<int>(g) << " n=" << n;
+                          ItemGenerator::kAsciiStrings, ItemGenerator::kUtf8Strings, ItemGenerator::kByteArrays,
+                          ItemGenerator::kAsciiOrEmpty, ItemGenerator::kOrderedLongs, ItemGenerator::kOrderedDoubles,
+                          ItemGenerator::kOrderedStrings}) {
+    for (ItemOrder order :
+         {ItemOrder::kAscending, ItemOrder::kDescending, ItemOrder::kShuffled, ItemOrder::kAlternating}) {
+      for (int64_t n : {int64_t{1000}, int64_t{10}, int64_t{0}, int64_t{4096}, int64_t{999}}) {
+        const ItemStream s = Stream(g, n, 7, 3, order);
+        const ItemTape tape = cache.TapeOf(s);
+        ASSERT_TRUE(tape);
+        EXPECT_EQ(std::string(*tape), EncodeItemTape(s))
+            << ItemGeneratorName(g) << " " << ItemOrderName(order) << " n=" << n;
+      }
     }
   }
+}
+
+TEST(TapeCache, StringAndByteTapesArePrefixesOfTheLongestOneToo) {
+  TapeCache cache(int64_t{8} << 20, 0);
+  for (ItemGenerator g : {ItemGenerator::kUtf8Strings, ItemGenerator::kByteArrays}) {
+    const ItemTape longer = cache.TapeOf(Stream(g, 5000));
+    const ItemTape shorter = cache.TapeOf(Stream(g, 300));
+    EXPECT_EQ(shorter->data(), longer->data()) << ItemGeneratorName(g);
+    EXPECT_EQ(std::string(*shorter), EncodeItemTape(Stream(g, 300))) << ItemGeneratorName(g);
+  }
+}
+
+TEST(TapeCache, AShuffledTapeIsNeverCutFromALongerOne) {
+  TapeCache cache(int64_t{8} << 20, 0);
+  const ItemTape longer = cache.TapeOf(Stream(ItemGenerator::kOrderedLongs, 5000, 7, 3, ItemOrder::kShuffled));
+  const ItemTape shorter = cache.TapeOf(Stream(ItemGenerator::kOrderedLongs, 300, 7, 3, ItemOrder::kShuffled));
+  EXPECT_NE(shorter->data(), longer->data());
 }
 
 TEST(TapeCache, AShorterTapeOfAStreamIsAPrefixOfTheLongestOne) {
