@@ -33,11 +33,14 @@ size_t PrefixBytes(const std::string& tape, ItemKind kind, int64_t count) {
 
 ItemTape TapeCache::TapeOf(const ItemStream& stream) {
   const ItemKind kind = stream.kind();
+  const bool prefixes = HasPrefixTapes(stream);
   // A string or byte-array item takes at least its 4-byte length.
   const int64_t least_bytes = stream.count * (FixedWidth(kind) ? 8 : 4);
-  if (!HasPrefixTapes(stream) || (FixedWidth(kind) && least_bytes < min_bytes_) || least_bytes > max_bytes_)
+  if ((FixedWidth(kind) && least_bytes < min_bytes_) || least_bytes > max_bytes_)
     return ItemTape(std::make_shared<const std::string>(EncodeItemTape(stream)));
-  const Key key{static_cast<int>(stream.generator), stream.start, stream.seed};
+  // A stream without prefix tapes is served only its own tape: its count is part of the key.
+  const Key key{static_cast<int>(stream.generator), static_cast<int>(stream.order), stream.start, stream.seed,
+                prefixes ? -1 : stream.count};
   {
     std::lock_guard<std::mutex> lock(mu_);
     for (auto it = entries_.begin(); it != entries_.end(); ++it) {

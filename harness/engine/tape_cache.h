@@ -11,12 +11,13 @@
 
 namespace dsconform {
 
-// Item tapes of the streams whose shorter tapes are prefixes of their longer ones (every generator
-// from a start and seed, the ordered ones in ascending order), kept for reuse: hll.matrix alone
-// asks for sequence(0, n) for every lgK and target type, 3 GB of tape at full scale that is one
-// 128 MB tape read at many lengths, and countmin.items the same strings for every shape of sketch.
-// Other streams (shuffled, descending, alternating), and tapes under `min_bytes`, are generated
-// afresh. Holds at most
+// Item tapes kept for reuse, and of the streams whose shorter tapes are prefixes of their longer
+// ones (every generator from a start and seed, the ordered ones in ascending order) the longest
+// made so far: hll.matrix alone asks for sequence(0, n) for every lgK and target type, 3 GB of
+// tape at full scale that is one 128 MB tape read at many lengths, countmin.items the same strings
+// for every shape of sketch, and kll.* the same shuffled stream for every k and item type (a
+// shuffled, descending or alternating stream is served its own tape only). Tapes under
+// `min_bytes` are generated afresh. Holds at most
 // `max_bytes` of tapes (the least recently used go first); safe to share between workers.
 class TapeCache {
  public:
@@ -30,8 +31,9 @@ class TapeCache {
   ItemTape TapeOf(const ItemStream& stream);
 
  private:
-  // What picks a stream out of its family of prefixes: everything but the count.
-  using Key = std::tuple<int, int64_t, uint64_t>;  // generator, start, seed
+  // What picks a stream out of its family of prefixes: everything but the count, which only the
+  // streams without prefix tapes name (-1 for the others).
+  using Key = std::tuple<int, int, int64_t, uint64_t, int64_t>;  // generator, order, start, seed, count
   struct Entry {
     Key key;
     int64_t count;                            // items in `tape`

@@ -52,6 +52,18 @@ TEST(TapeCache, AShuffledTapeIsNeverCutFromALongerOne) {
   EXPECT_NE(shorter->data(), longer->data());
 }
 
+TEST(TapeCache, AShuffledStreamAskedAgainIsServedItsOwnTape) {
+  TapeCache cache(int64_t{8} << 20, 0);
+  const ItemStream shuffled = Stream(ItemGenerator::kOrderedDoubles, 5000, 7, 3, ItemOrder::kShuffled);
+  const ItemTape first = cache.TapeOf(shuffled);
+  EXPECT_EQ(cache.TapeOf(shuffled)->data(), first->data());
+  // Another order of the same values is another tape.
+  const ItemTape descending = cache.TapeOf(Stream(ItemGenerator::kOrderedDoubles, 5000, 7, 3, ItemOrder::kDescending));
+  EXPECT_NE(descending->data(), first->data());
+  EXPECT_EQ(std::string(*descending),
+            EncodeItemTape(Stream(ItemGenerator::kOrderedDoubles, 5000, 7, 3, ItemOrder::kDescending)));
+}
+
 TEST(TapeCache, AShorterTapeOfAStreamIsAPrefixOfTheLongestOne) {
   TapeCache cache(int64_t{8} << 20, 0);
   const ItemTape longer = cache.TapeOf(Stream(ItemGenerator::kSequence, 5000));
