@@ -150,6 +150,33 @@ char* PutLength(char* p, uint32_t v) {
   return p + 4;
 }
 
+// Writes a tape of a known size once. A string sized up front is zero-filled first, a second pass
+// over tapes of up to hundreds of megabytes; records are put in a small buffer instead, and the
+// buffer appended to the reserved tape whenever it fills.
+class TapeWriter {
+ public:
+  explicit TapeWriter(size_t bytes) { tape_.reserve(bytes); }
+  // Where the next record goes, with room for `bytes` (at most the buffer's size).
+  char* Room(size_t bytes) {
+    if (used_ + bytes > sizeof(buffer_)) Flush();
+    return buffer_ + used_;
+  }
+  void Wrote(size_t bytes) { used_ += bytes; }
+  std::string Finish() {
+    Flush();
+    return std::move(tape_);
+  }
+
+ private:
+  void Flush() {
+    tape_.append(buffer_, used_);
+    used_ = 0;
+  }
+  std::string tape_;
+  char buffer_[4096];
+  size_t used_ = 0;
+};
+
 // A tape of n strings or byte arrays (each a u32 length, then its bytes), item i `width(i)` bytes
 // that `write(i, p)` puts at p. The widths are summed first so the tape is allocated once: a tape
 // of millions grown by appending was copied at every doubling, and each item made a string.
@@ -157,31 +184,31 @@ template <typename Width, typename Write>
 std::string BlobTape(size_t n, Width width, Write write) {
   size_t total = 0;
   for (size_t i = 0; i < n; ++i) total += 4 + width(i);
-  std::string out(total, '\0');
-  char* p = out.data();
+  TapeWriter out(total);
   for (size_t i = 0; i < n; ++i) {
     const auto w = static_cast<uint32_t>(width(i));
-    write(i, PutLength(p, w));
-    p += 4 + w;
+    write(i, PutLength(out.Room(4 + w), w));
+    out.Wrote(4 + w);
   }
-  return out;
+  return out.Finish();
 }
 
-// A tape of n longs or doubles, sized once and filled in place (tapes of
+// A tape of n longs or doubles, allocated once and written once (tapes of
 // millions of items are built for every large case).
 template <typename Next>
 std::string FixedWidthTape(size_t n, Next next) {
-  std::string out(n * 8, '\0');
-  char* p = out.data();
-  for (size_t i = 0; i < n; ++i, p += 8) {
+  TapeWriter out(n * 8);
+  for (size_t i = 0; i < n; ++i) {
     const uint64_t v = next(i);
+    char* p = out.Room(8);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     std::memcpy(p, &v, 8);  // the tape's byte order is the host's: one store
 #else
     for (int b = 0; b < 8; ++b) p[b] = static_cast<char>(v >> (8 * b));
 #endif
+    out.Wrote(8);
   }
-  return out;
+  return out.Finish();
 }
 void PutBlob(std::string& out, const std::string& s) {
   char length[4];
@@ -276,14 +303,14 @@ std::string EncodeItemTape(const ItemStream& s) {
         lengths.Skip(len);
         total += 4 + len;
       }
-      std::string tape(total, '\0');
-      char* p = tape.data();
+      TapeWriter tape(total);
       for (size_t i = 0; i < n; ++i) {
         const auto len = static_cast<uint32_t>(rng.Next() % 33);
-        p = PutLength(p, len);
+        char* p = PutLength(tape.Room(4 + len), len);
         for (uint32_t k = 0; k < len; ++k) *p++ = static_cast<char>(rng.Next() & 0xff);
+        tape.Wrote(4 + len);
       }
-      return tape;
+      return tape.Finish();
     }
     case ItemGenerator::kOrderedLongs:
     case ItemGenerator::kOrderedDoubles: {
@@ -308,13 +335,13 @@ std::string EncodeItemTape(const ItemStream& s) {
       // Records of one width (a length of 10, then the digits), written in place.
       constexpr size_t kRecord = 4 + 10;
       const bool shuffled = s.order == ItemOrder::kShuffled;
-      out.resize(n * kRecord);
+      TapeWriter tape(n * kRecord);
       for (size_t i = 0; i < n; ++i) {
-        char* p = out.data() + i * kRecord;
-        p[0] = 10;  // the length, a little-endian u32
-        p[1] = p[2] = p[3] = 0;
-        WriteTenDigits(p + 4, s.start + (shuffled ? static_cast<int64_t>(i) : OffsetAt(s, static_cast<int64_t>(i))));
+        char* p = PutLength(tape.Room(kRecord), 10);
+        WriteTenDigits(p, s.start + (shuffled ? static_cast<int64_t>(i) : OffsetAt(s, static_cast<int64_t>(i))));
+        tape.Wrote(kRecord);
       }
+      out = tape.Finish();
       if (shuffled) ShuffleRecords<kRecord>(out.data(), n, s.seed);
       break;
     }
