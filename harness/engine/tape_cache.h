@@ -15,10 +15,10 @@ namespace dsconform {
 // ones (every generator from a start and seed, the ordered ones in ascending order) the longest
 // made so far: hll.matrix alone asks for sequence(0, n) for every lgK and target type, 3 GB of
 // tape at full scale that is one 128 MB tape read at many lengths, countmin.items the same strings
-// for every shape of sketch, and kll.* the same shuffled stream for every k and item type (a
-// shuffled, descending or alternating stream is served its own tape only). Tapes under
-// `min_bytes` are generated afresh. Holds at most
-// `max_bytes` of tapes (the least recently used go first); safe to share between workers.
+// for every shape of sketch, kll.versions the same streams for several k (a shuffled, descending
+// or alternating stream is served its own tape only). Tapes under `min_bytes` are generated
+// afresh. Holds at most `max_bytes` of tapes (the least recently used go first); safe to share
+// between workers.
 class TapeCache {
  public:
   // What a run's cache holds at most, beside the cases' own memory (harness/run/memory_budget.h).
