@@ -41,14 +41,18 @@ ItemTape TapeCache::TapeOf(const ItemStream& stream) {
   // A stream without prefix tapes is served only its own tape: its count is part of the key.
   const Key key{static_cast<int>(stream.generator), static_cast<int>(stream.order), stream.start, stream.seed,
                 prefixes ? -1 : stream.count};
+  std::shared_ptr<const std::string> kept;
   {
     std::lock_guard<std::mutex> lock(mu_);
     for (auto it = entries_.begin(); it != entries_.end(); ++it) {
       if (it->key != key || it->count < stream.count) continue;
       entries_.splice(entries_.begin(), entries_, it);
-      return ItemTape(it->tape, PrefixBytes(*it->tape, kind, stream.count));
+      kept = it->tape;
+      break;
     }
   }
+  // A string tape's prefix is found by walking it: outside the lock, as the other worker may wait.
+  if (kept) return ItemTape(kept, PrefixBytes(*kept, kind, stream.count));
   // Made outside the lock: the other worker goes on meanwhile.
   auto tape = std::make_shared<const std::string>(EncodeItemTape(stream));
   const auto bytes = static_cast<int64_t>(tape->size());
