@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "absl/strings/str_cat.h"
+#include "harness/case/msgpack_reader.h"
 #include "harness/case/slices.h"
 
 namespace dsconform {
@@ -67,9 +68,10 @@ absl::StatusOr<Case> CaseStore::Unpack(size_t i) const {
   const size_t n = ZSTD_decompressDCtx(ThreadDecompressor(), raw.data(), raw.size(), e.packed.data(), e.packed.size());
   if (ZSTD_isError(n) || n != raw.size())
     return absl::InternalError(absl::StrCat("case ", e.id, ": its packed program does not unpack"));
-  const nlohmann::json j = nlohmann::json::from_msgpack(raw, /*strict=*/true, /*allow_exceptions=*/false);
-  if (j.is_discarded()) return absl::InternalError(absl::StrCat("case ", e.id, ": its packed program does not parse"));
-  return CaseFromJson(j);
+  const auto j = ReadMsgpack(raw.data(), raw.size());
+  if (!j.ok())
+    return absl::InternalError(absl::StrCat("case ", e.id, ": its packed program does not parse: ", j.status().message()));
+  return CaseFromJson(*j);
 }
 
 }  // namespace dsconform
