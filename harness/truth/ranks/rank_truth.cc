@@ -31,13 +31,32 @@ double AsHeld(const std::string& item_type, double v) {
   return item_type == "float" ? static_cast<double>(static_cast<float>(v)) : v;
 }
 
+// The double item of value v of ordered_doubles (v / 4), as a float or double sketch holds it.
+double OrderedDouble(bool as_float, int64_t v) {
+  const double d = static_cast<double>(v) / 4.0;
+  return as_float ? static_cast<double>(static_cast<float>(d)) : d;
+}
+
 // The item of value v of an ordered generator (harness/case/item_stream.cc).
-RankItem OrderedItem(ItemGenerator g, const std::string& item_type, int64_t v) {
+RankItem OrderedItem(ItemGenerator g, bool as_float, int64_t v) {
   switch (g) {
     case ItemGenerator::kOrderedLongs: return v;
     case ItemGenerator::kOrderedStrings: return OrderedStringItem(v);
-    default: return AsHeld(item_type, static_cast<double>(v) / 4.0);
+    default: return OrderedDouble(as_float, v);
   }
+}
+
+// How many of the first `size` indices are `below`, a predicate true up to some index and false
+// from there on: a binary search.
+template <typename Below>
+int64_t CountWhile(int64_t size, Below below) {
+  int64_t lo = 0, hi = size;
+  while (lo < hi) {
+    const int64_t mid = lo + (hi - lo) / 2;
+    if (below(mid)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 bool Less(const RankItem& a, const RankItem& b) { return a < b; }  // same alternative: its own order
@@ -75,9 +94,7 @@ absl::StatusOr<ExactRanks> ExactRanks::Of(const std::vector<ItemStream>& streams
                                                      " do not feed a sketch of ", item_type));
     if (s.count == 0) continue;
     if (IsOrdered(s.generator)) {
-      const ItemGenerator g = s.generator;
-      const int64_t start = s.start;
-      truth.runs_.push_back({s.count, [g, item_type, start](int64_t i) { return OrderedItem(g, item_type, start + i); }});
+      truth.runs_.push_back({s.count, s.generator, s.start, item_type == "float", nullptr});
       truth.n_ += s.count;
       continue;
     }
@@ -89,25 +106,41 @@ absl::StatusOr<ExactRanks> ExactRanks::Of(const std::vector<ItemStream>& streams
     ForEachTapeItem(*kind, EncodeItemTape(s), CollectItems{items.get(), &item_type});
     std::sort(items->begin(), items->end(), Less);
     truth.n_ += static_cast<int64_t>(items->size());
-    truth.runs_.push_back({static_cast<int64_t>(items->size()), [items](int64_t i) { return (*items)[i]; }});
+    truth.runs_.push_back({static_cast<int64_t>(items->size()), s.generator, 0, false, std::move(items)});
   }
   return truth;
 }
 
+int64_t ExactRanks::CountInRun(const SortedRun& run, const RankItem& item, bool inclusive) {
+  // Counted where the items are below `item` (inclusive: not above it).
+  if (run.listed != nullptr) {
+    const auto& items = *run.listed;
+    const auto end = inclusive ? std::upper_bound(items.begin(), items.end(), item, Less)
+                               : std::lower_bound(items.begin(), items.end(), item, Less);
+    return end - items.begin();
+  }
+  // Each item type compared as itself, without making a RankItem per probe.
+  if (run.generator == ItemGenerator::kOrderedLongs && std::holds_alternative<int64_t>(item)) {
+    // The values start.. are the items: the count is a difference, clamped to the run.
+    const __int128 below = static_cast<__int128>(std::get<int64_t>(item)) - run.start + (inclusive ? 1 : 0);
+    return static_cast<int64_t>(std::clamp<__int128>(below, 0, run.size));
+  }
+  if (run.generator == ItemGenerator::kOrderedDoubles && std::holds_alternative<double>(item)) {
+    const double x = std::get<double>(item);
+    return CountWhile(run.size, [&](int64_t i) {
+      const double at = OrderedDouble(run.as_float, run.start + i);
+      return inclusive ? !(x < at) : at < x;
+    });
+  }
+  return CountWhile(run.size, [&](int64_t i) {
+    const RankItem at = OrderedItem(run.generator, run.as_float, run.start + i);
+    return inclusive ? !Less(item, at) : Less(at, item);
+  });
+}
+
 int64_t ExactRanks::CountBelow(const RankItem& item, bool inclusive) const {
   int64_t count = 0;
-  for (const SortedRun& run : runs_) {
-    // The first index whose item is not below `item` (inclusive: is above it).
-    int64_t lo = 0, hi = run.size;
-    while (lo < hi) {
-      const int64_t mid = lo + (hi - lo) / 2;
-      const RankItem at = run.at(mid);
-      const bool below = inclusive ? !Less(item, at) : Less(at, item);
-      if (below) lo = mid + 1;
-      else hi = mid;
-    }
-    count += lo;
-  }
+  for (const SortedRun& run : runs_) count += CountInRun(run, item, inclusive);
   return count;
 }
 

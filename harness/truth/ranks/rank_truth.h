@@ -2,7 +2,7 @@
 #define DSCONFORM_HARNESS_TRUTH_RANKS_RANK_TRUTH_H_
 
 #include <cstdint>
-#include <functional>
+#include <memory>
 #include <string>
 #include <variant>
 #include <vector>
@@ -45,11 +45,16 @@ class ExactRanks {
   double RankOf(const RankItem& item, bool inclusive) const;
 
  private:
-  // `size` items in non-decreasing order; at(i) is the i-th.
+  // `size` items in non-decreasing order: the items of an ordered generator's values start,
+  // start+1, ... (computed where a count looks, never stored), or the listed items, sorted.
   struct SortedRun {
     int64_t size = 0;
-    std::function<RankItem(int64_t)> at;
+    ItemGenerator generator = ItemGenerator::kSequence;  // an ordered_* one, unless listed
+    int64_t start = 0;
+    bool as_float = false;  // a double item as a float sketch holds it
+    std::shared_ptr<const std::vector<RankItem>> listed;
   };
+  static int64_t CountInRun(const SortedRun& run, const RankItem& item, bool inclusive);
   std::vector<SortedRun> runs_;
   int64_t n_ = 0;
 };

@@ -66,7 +66,8 @@ void ExpectSameAsScan(const std::vector<ItemStream>& streams, const std::string&
 TEST(ExactRanks, OrderedStreamsCountLikeAScanInEveryOrderAndItemType) {
   for (ItemOrder order : {ItemOrder::kAscending, ItemOrder::kDescending, ItemOrder::kShuffled, ItemOrder::kAlternating}) {
     ExpectSameAsScan({Ordered(ItemGenerator::kOrderedLongs, 5, 300, order)}, "long",
-                     {int64_t{-1}, int64_t{0}, int64_t{5}, int64_t{304}, int64_t{305}, int64_t{1000}});
+                     {int64_t{-1}, int64_t{0}, int64_t{5}, int64_t{304}, int64_t{305}, int64_t{1000},
+                      std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max()});
     ExpectSameAsScan({Ordered(ItemGenerator::kOrderedDoubles, 5, 300, order)}, "double",
                      {-0.0, 1.3, 1.25, 75.99, 76.0, 1e300, -std::numeric_limits<double>::infinity()});
     ExpectSameAsScan({Ordered(ItemGenerator::kOrderedDoubles, 5, 300, order)}, "float", {1.3, 75.99});
