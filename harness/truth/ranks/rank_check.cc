@@ -174,14 +174,19 @@ RankCheckResult CheckRanks(const Case& c, const std::vector<RankTruth>& truths, 
         continue;
       }
     }
+    std::vector<RankItem> items;  // the points as the engines read them, up to the first that does not parse
+    items.reserve(points.size());
+    for (const std::string& point : points) {
+      auto p = ParseRankItem(item_type, point);
+      if (!p.ok()) break;
+      items.push_back(std::move(*p));
+    }
     const double n = static_cast<double>(t.n);
     for (bool inclusive : {true, false}) {
       const std::string suffix = inclusive ? "" : "_excl";
       std::vector<int64_t> below;  // true counts at each point, for pmf
-      for (size_t i = 0; i < points.size(); ++i) {
-        auto p = ParseRankItem(item_type, points[i]);
-        if (!p.ok()) break;
-        below.push_back(truth->CountBelow(*p, inclusive));
+      for (size_t i = 0; i < items.size(); ++i) {
+        below.push_back(truth->CountBelow(items[i], inclusive));
         const std::string field = absl::StrCat(t.of, ".ranks", suffix, "[", i, "]");
         if (auto est = DoubleAnswer(obs, field)) {
           const double exact = below.back() / n;
