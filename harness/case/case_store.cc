@@ -28,6 +28,13 @@ ZSTD_DCtx* ThreadDecompressor() {
   return d.get();
 }
 
+// The members of a case's JSON form a plan needs (harness/run/runner.h): every other is an
+// invariant or truth, which only judges the answers.
+bool IsProgramMember(const std::string& member) {
+  return member == "id" || member == "suite" || member == "family" || member == "ops" || member == "inputs" ||
+         member == "cross";
+}
+
 // Level 1: the programs are repetitive (the same queries at every point of a ladder), so the
 // fastest level already packs them some tenfold.
 constexpr int kLevel = 1;
@@ -36,18 +43,32 @@ constexpr int kLevel = 1;
 
 CaseStore::CaseStore(const std::vector<Case>& cases) { AddAll(cases); }
 
-CaseStore::Entry CaseStore::Pack(const Case& c) {
-  const std::vector<uint8_t> raw = nlohmann::ordered_json::to_msgpack(CaseToJson(c));
+CaseStore::Packed CaseStore::Compress(const nlohmann::ordered_json& j) {
+  const std::vector<uint8_t> raw = nlohmann::ordered_json::to_msgpack(j);
   std::string packed(ZSTD_compressBound(raw.size()), '\0');
   const size_t n = ZSTD_compressCCtx(ThreadCompressor(), packed.data(), packed.size(), raw.data(), raw.size(), kLevel);
   // Within the bound, compression fails only when out of memory, which the allocation above would have been.
   packed.resize(ZSTD_isError(n) ? 0 : n);
   packed.shrink_to_fit();
-  return {c.id, std::move(packed), raw.size()};
+  return {std::move(packed), raw.size()};
+}
+
+CaseStore::Entry CaseStore::Pack(const Case& c) {
+  nlohmann::ordered_json program = CaseToJson(c);
+  nlohmann::ordered_json judging = nlohmann::ordered_json::object();
+  for (auto it = program.begin(); it != program.end();) {
+    if (IsProgramMember(it.key())) {
+      ++it;
+      continue;
+    }
+    judging[it.key()] = std::move(it.value());
+    it = program.erase(it);
+  }
+  return {c.id, Compress(program), judging.empty() ? Packed{} : Compress(judging)};
 }
 
 void CaseStore::Keep(Entry e) {
-  packed_bytes_ += static_cast<int64_t>(e.packed.size() + e.id.size());
+  packed_bytes_ += static_cast<int64_t>(e.program.bytes.size() + e.judging.bytes.size() + e.id.size());
   entries_.push_back(std::move(e));
 }
 
@@ -62,15 +83,33 @@ void CaseStore::AddAll(const std::vector<Case>& cases) {
   for (Entry& e : packed) Keep(std::move(e));
 }
 
-absl::StatusOr<Case> CaseStore::Unpack(size_t i) const {
-  const Entry& e = entries_[i];
-  std::vector<uint8_t> raw(e.raw_size);
-  const size_t n = ZSTD_decompressDCtx(ThreadDecompressor(), raw.data(), raw.size(), e.packed.data(), e.packed.size());
+absl::StatusOr<nlohmann::json> CaseStore::Decompress(const Entry& e, const Packed& p) {
+  std::vector<uint8_t> raw(p.raw_size);
+  const size_t n = ZSTD_decompressDCtx(ThreadDecompressor(), raw.data(), raw.size(), p.bytes.data(), p.bytes.size());
   if (ZSTD_isError(n) || n != raw.size())
     return absl::InternalError(absl::StrCat("case ", e.id, ": its packed program does not unpack"));
-  const auto j = ReadMsgpack(raw.data(), raw.size());
+  auto j = ReadMsgpack(raw.data(), raw.size());
   if (!j.ok())
     return absl::InternalError(absl::StrCat("case ", e.id, ": its packed program does not parse: ", j.status().message()));
+  return j;
+}
+
+absl::StatusOr<Case> CaseStore::Unpack(size_t i) const {
+  const Entry& e = entries_[i];
+  auto j = Decompress(e, e.program);
+  if (!j.ok()) return j.status();
+  if (e.judging.raw_size > 0) {
+    auto judging = Decompress(e, e.judging);
+    if (!judging.ok()) return judging.status();
+    for (auto& [member, value] : judging->items()) (*j)[member] = std::move(value);
+  }
+  return CaseFromJson(*j);
+}
+
+absl::StatusOr<Case> CaseStore::UnpackProgram(size_t i) const {
+  const Entry& e = entries_[i];
+  auto j = Decompress(e, e.program);
+  if (!j.ok()) return j.status();
   return CaseFromJson(*j);
 }
 

@@ -28,15 +28,25 @@ class CaseStore {
   // The case as a case read from its JSON form is: the same program, its steps' arguments sorted
   // by name. Fails only on a damaged store.
   absl::StatusOr<Case> Unpack(size_t i) const;
+  // The same case without what judges its answers (invariants, truth): all a plan sizes it by,
+  // and a small part of an accuracy trial's program, whose invariants name every bound it answers.
+  absl::StatusOr<Case> UnpackProgram(size_t i) const;
   int64_t packed_bytes() const { return packed_bytes_; }
 
  private:
-  struct Entry {
-    std::string id;
-    std::string packed;   // zstd of the MessagePack
+  // A JSON value as MessagePack, zstd-compressed.
+  struct Packed {
+    std::string bytes;
     size_t raw_size = 0;  // of the MessagePack
   };
+  struct Entry {
+    std::string id;
+    Packed program;  // the case's members but its invariants and truth
+    Packed judging;  // those, when it has any
+  };
   static Entry Pack(const Case& c);
+  static Packed Compress(const nlohmann::ordered_json& j);
+  static absl::StatusOr<nlohmann::json> Decompress(const Entry& e, const Packed& p);
   void Keep(Entry e);
 
   std::vector<Entry> entries_;

@@ -63,5 +63,34 @@ TEST(CaseStore, AddAllKeepsTheCasesInTheirOrder) {
   }
 }
 
+// A plan sizes a case by its program: everything but its invariants and truth, unchanged.
+TEST(CaseStore, UnpacksTheProgramWithoutWhatJudgesItsAnswers) {
+  const Case c = EveryPart(3);
+  ASSERT_FALSE(c.invariants.empty());
+  ASSERT_FALSE(c.truth.empty());
+  const CaseStore store({c});
+  auto program = store.UnpackProgram(0);
+  ASSERT_TRUE(program.ok()) << program.status();
+  EXPECT_TRUE(program->invariants.empty());
+  EXPECT_TRUE(program->truth.empty());
+  Case want = c;
+  want.invariants.clear();
+  want.truth.clear();
+  EXPECT_EQ(nlohmann::json(CaseToJson(*program)), nlohmann::json(CaseToJson(want)));
+}
+
+// A case with nothing to judge by packs no second part, and unpacks whole either way.
+TEST(CaseStore, ACaseWithoutInvariantsOrTruthUnpacksTheSameEitherWay) {
+  Case c = EveryPart(2);
+  c.invariants.clear();
+  c.truth.clear();
+  const CaseStore store({c});
+  auto whole = store.Unpack(0);
+  auto program = store.UnpackProgram(0);
+  ASSERT_TRUE(whole.ok() && program.ok());
+  EXPECT_EQ(nlohmann::json(CaseToJson(*whole)), nlohmann::json(CaseToJson(c)));
+  EXPECT_EQ(nlohmann::json(CaseToJson(*program)), nlohmann::json(CaseToJson(c)));
+}
+
 }  // namespace
 }  // namespace dsconform

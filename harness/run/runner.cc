@@ -146,7 +146,7 @@ absl::StatusOr<CasePlan> PlanCases(const CaseStore& store, const std::vector<int
   std::vector<absl::Status> failed(n);
   ForEachSlice(n, 64, [&](size_t begin, size_t end) {
     for (size_t i = begin; i < end; ++i) {
-      auto c = store.Unpack(static_cast<size_t>(ordinals[i]));
+      auto c = store.UnpackProgram(static_cast<size_t>(ordinals[i]));
       if (!c.ok()) {
         failed[i] = c.status();
         continue;

@@ -117,7 +117,8 @@ struct CasePlan {
 // The places of every case of `store`, in order: the whole run.
 std::vector<int64_t> EveryCase(const CaseStore& store);
 
-// Unpacks each case of `store` at `ordinals` once to size it; an error as EstimateMemory's.
+// Unpacks each case of `store` at `ordinals` once, without its invariants and truth, to size it;
+// an error as EstimateMemory's.
 absl::StatusOr<CasePlan> PlanCases(const CaseStore& store, const std::vector<int64_t>& ordinals,
                                    const EngineMix& engines, const RunOptions& options);
 
