@@ -155,6 +155,7 @@ char* PutLength(char* p, uint32_t v) {
 // buffer appended to the reserved tape whenever it fills.
 class TapeWriter {
  public:
+  static constexpr size_t kBufferBytes = 4096;
   explicit TapeWriter(size_t bytes) { tape_.reserve(bytes); }
   // Where the next record goes, with room for `bytes` (at most the buffer's size).
   char* Room(size_t bytes) {
@@ -173,7 +174,7 @@ class TapeWriter {
     used_ = 0;
   }
   std::string tape_;
-  char buffer_[4096];
+  char buffer_[kBufferBytes];
   size_t used_ = 0;
 };
 
@@ -198,15 +199,19 @@ std::string BlobTape(size_t n, Width width, Write write) {
 template <typename Next>
 std::string FixedWidthTape(size_t n, Next next) {
   TapeWriter out(n * 8);
-  for (size_t i = 0; i < n; ++i) {
-    const uint64_t v = next(i);
-    char* p = out.Room(8);
+  // A buffer's worth at a time: the loop over its items has no test of the room left.
+  for (size_t i = 0; i < n;) {
+    const size_t items = std::min(n - i, TapeWriter::kBufferBytes / 8);
+    char* p = out.Room(items * 8);
+    for (const size_t end = i + items; i < end; ++i, p += 8) {
+      const uint64_t v = next(i);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    std::memcpy(p, &v, 8);  // the tape's byte order is the host's: one store
+      std::memcpy(p, &v, 8);  // the tape's byte order is the host's: one store
 #else
-    for (int b = 0; b < 8; ++b) p[b] = static_cast<char>(v >> (8 * b));
+      for (int b = 0; b < 8; ++b) p[b] = static_cast<char>(v >> (8 * b));
 #endif
-    out.Wrote(8);
+    }
+    out.Wrote(items * 8);
   }
   return out.Finish();
 }
