@@ -104,6 +104,11 @@ nlohmann::ordered_json EntryInCaseOrder(const nlohmann::ordered_json& entry) {
 
 }  // namespace
 
+bool IsJudgingMember(const std::string& member) {
+  const auto& own = CaseMembers();
+  return member == "invariants" || std::find(own.begin(), own.end(), member) == own.end();
+}
+
 nlohmann::ordered_json CaseToJson(const Case& c) {
   nlohmann::ordered_json j;
   j["id"] = c.id;

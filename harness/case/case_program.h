@@ -67,6 +67,9 @@ struct Case {
 // members by name between, as every kind states them (docs/case-format.md), so
 // a case prints the same whether a suite built it or it was read.
 nlohmann::ordered_json CaseToJson(const Case& c);
+// Whether a member of a case's JSON form judges its answers (its invariants, a kind of truth's
+// entries) rather than states its program.
+bool IsJudgingMember(const std::string& member);
 // Parses and validates the structure; family-specific validation, that of the
 // truth entries included, is ValidateCase (harness/family/case_validation.h).
 // Members other than a case's own are kept as truth entries when they are

@@ -28,13 +28,6 @@ ZSTD_DCtx* ThreadDecompressor() {
   return d.get();
 }
 
-// The members of a case's JSON form a plan needs (harness/run/runner.h): every other is an
-// invariant or truth, which only judges the answers.
-bool IsProgramMember(const std::string& member) {
-  return member == "id" || member == "suite" || member == "family" || member == "ops" || member == "inputs" ||
-         member == "cross";
-}
-
 // Level 1: the programs are repetitive (the same queries at every point of a ladder), so the
 // fastest level already packs them some tenfold.
 constexpr int kLevel = 1;
@@ -57,7 +50,7 @@ CaseStore::Entry CaseStore::Pack(const Case& c) {
   nlohmann::ordered_json program = CaseToJson(c);
   nlohmann::ordered_json judging = nlohmann::ordered_json::object();
   for (auto it = program.begin(); it != program.end();) {
-    if (IsProgramMember(it.key())) {
+    if (!IsJudgingMember(it.key())) {
       ++it;
       continue;
     }
