@@ -98,7 +98,8 @@ JsonlWriter::~JsonlWriter() { Close().IgnoreError(); }
 
 absl::Status JsonlWriter::Write(const Record& r) {
   // Serialize outside the lock: workers only wait for each other's write(2).
-  std::string line = RecordToJson(r).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  std::string line;
+  AppendRecordLine(r, &line);
   line.push_back('\n');
   std::lock_guard<std::mutex> lock(mu_);
   if (fd_ < 0) return absl::FailedPreconditionError(absl::StrCat("write to closed ", path_));

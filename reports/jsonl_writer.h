@@ -14,7 +14,7 @@
 
 namespace dsconform {
 
-// records.jsonl: one RecordToJson line per record, written record by record
+// records.jsonl: one AppendRecordLine line per record, written record by record
 // (`merge`; a run keeps its records in a journal as batches finish and writes
 // records.jsonl from it, reports/record_journal.h).
 class JsonlWriter {

@@ -58,7 +58,7 @@ absl::Status RecordJournal::Append(const std::vector<int64_t>& cases, const std:
   std::vector<RecordLine> placed;
   for (const Record& r : records) {
     const int64_t at = static_cast<int64_t>(batch.size());
-    batch += RecordToJson(r).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    AppendRecordLine(r, &batch);
     batch.push_back('\n');
     placed.push_back({r.index, at, static_cast<int64_t>(batch.size()) - at});
   }

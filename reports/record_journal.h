@@ -20,7 +20,7 @@ namespace dsconform {
 // any moment keeps every batch it finished here, and --resume reads them back; records.jsonl is
 // written in case order from it when the run ends, and then it is removed.
 //
-// A batch is one write(2): its records, each the very line records.jsonl gets (RecordToJson), then
+// A batch is one write(2): its records, each the very line records.jsonl gets (AppendRecordLine), then
 // a line {"finished_cases":[ordinals]} that commits them. Records count only once committed, so a
 // batch cut short by a kill runs again whole. No fsync: a killed process loses nothing the kernel
 // took; a power loss is not what this guards against.

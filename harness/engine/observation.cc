@@ -5,6 +5,7 @@
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "harness/case/json_text.h"
 #include "harness/corpus/sha256.h"
 
 namespace dsconform {
@@ -136,42 +137,48 @@ const Value* Observations::Find(const std::string& name) const {
   return nullptr;
 }
 
-nlohmann::ordered_json ValueToJson(const Value& v) {
-  nlohmann::ordered_json j;
-  j["kind"] = ValueKindName(v.kind);
+void WriteValueJson(const Value& v, JsonText& out) {
+  out.BeginObject().Key("kind").String(ValueKindName(v.kind));
   switch (v.kind) {
     case Value::Kind::kBytes:
-      j["hex"] = absl::BytesToHexString(v.bytes);
+      out.Key("hex").String(absl::BytesToHexString(v.bytes));
       break;
     case Value::Kind::kDouble:
-      j["bits"] = absl::StrFormat("%016x", v.bits);
-      j["value"] = absl::StrFormat("%.17g", v.AsDouble());
+      out.Key("bits").String(absl::StrFormat("%016x", v.bits));
+      out.Key("value").String(absl::StrFormat("%.17g", v.AsDouble()));
       break;
     case Value::Kind::kInt:
-      j["value"] = static_cast<int64_t>(v.bits);
+      out.Key("value").Int(static_cast<int64_t>(v.bits));
       break;
     case Value::Kind::kBool:
-      j["value"] = v.bits != 0;
+      out.Key("value").Bool(v.bits != 0);
       break;
     case Value::Kind::kString:
     case Value::Kind::kUnsupported:
-      j["text"] = v.bytes;
+      out.Key("text").String(v.bytes);
       break;
     case Value::Kind::kError:
-      j["class"] = v.error_class;
-      j["message"] = v.bytes;
-      if (!v.stack.empty()) j["stack"] = v.stack;
+      out.Key("class").String(v.error_class);
+      out.Key("message").String(v.bytes);
+      if (!v.stack.empty()) out.Key("stack").String(v.stack);
       break;
     case Value::Kind::kDigest:
-      j["length"] = v.bits;
-      j["sha256"] = absl::BytesToHexString(v.bytes);
+      out.Key("length").Uint(v.bits);
+      out.Key("sha256").String(absl::BytesToHexString(v.bytes));
       break;
     case Value::Kind::kOmitted:
-      j["length"] = v.bits;
-      j["head"] = absl::BytesToHexString(v.bytes);
+      out.Key("length").Uint(v.bits);
+      out.Key("head").String(absl::BytesToHexString(v.bytes));
       break;
   }
-  return j;
+  out.EndObject();
+}
+
+nlohmann::ordered_json ValueToJson(const Value& v) {
+  std::string text;
+  JsonText out(&text);
+  WriteValueJson(v, out);
+  return nlohmann::ordered_json::parse(text);
 }
 
 bool ValueFromJson(const nlohmann::json& j, Value* out, std::string* error) {

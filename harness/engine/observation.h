@@ -65,7 +65,10 @@ struct Observations {
   const Value* Find(const std::string& name) const;
 };
 
-// JSON form used by corpus files and the out-of-process protocol.
+// JSON form used by corpus files, records and the out-of-process protocol: written as text, and
+// as json (that text parsed, so that both are one form).
+class JsonText;  // harness/case/json_text.h
+void WriteValueJson(const Value& v, JsonText& out);
 nlohmann::ordered_json ValueToJson(const Value& v);
 bool ValueFromJson(const nlohmann::json& j, Value* out, std::string* error);
 

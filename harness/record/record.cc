@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "harness/case/json_text.h"
 #include "harness/truth/truth_kind.h"
 
 namespace dsconform {
@@ -41,50 +42,82 @@ bool VerdictFails(Verdict v) {
   return v == Verdict::kDiffers || v == Verdict::kUnexpectedlyEqual || v == Verdict::kError;
 }
 
-nlohmann::ordered_json RecordToJson(const Record& r) {
-  nlohmann::ordered_json j;
-  j["index"] = r.index;
-  j["case"] = r.case_id;
-  j["suite"] = r.suite;
-  j["family"] = r.family;
-  j["reference"] = r.reference;
-  j["candidate"] = r.candidate;
-  if (!r.writer.empty()) j["writer"] = r.writer;
-  j["verdict"] = VerdictName(r.verdict);
-  j["fields_compared"] = r.fields_compared;
-  if (!r.note.empty()) j["note"] = r.note;
+namespace {
+
+void WriteFieldDiff(const FieldDiff& d, JsonText& out) {
+  out.BeginObject().Key("field").String(d.field);
+  if (d.known) out.Key("known").Bool(true);
+  if (d.missing_in_reference) {
+    out.Key("missing_in_reference").Bool(true);
+  } else {
+    out.Key("reference");
+    WriteValueJson(d.reference, out);
+  }
+  if (d.missing_in_candidate) {
+    out.Key("missing_in_candidate").Bool(true);
+  } else {
+    out.Key("candidate");
+    WriteValueJson(d.candidate, out);
+  }
+  if (!d.ranges.empty()) {
+    out.Key("ranges").BeginArray();
+    for (const auto& br : d.ranges) out.BeginArray().Uint(br.begin).Uint(br.end).EndArray();
+    out.EndArray();
+    if (d.ranges_total > d.ranges.size()) out.Key("ranges_total").Uint(d.ranges_total);
+  }
+  if (!d.decoded.empty()) {
+    out.Key("decoded").BeginArray();
+    for (const auto& x : d.decoded)
+      out.BeginObject()
+          .Key("field").String(x.field)
+          .Key("offset").Uint(x.offset)
+          .Key("size").Uint(x.size)
+          .Key("reference").String(x.reference)
+          .Key("candidate").String(x.candidate)
+          .EndObject();
+    out.EndArray();
+  }
+  out.EndObject();
+}
+
+}  // namespace
+
+void AppendRecordLine(const Record& r, std::string* line) {
+  JsonText out(line);
+  out.BeginObject();
+  out.Key("index").Int(r.index);
+  out.Key("case").String(r.case_id);
+  out.Key("suite").String(r.suite);
+  out.Key("family").String(r.family);
+  out.Key("reference").String(r.reference);
+  out.Key("candidate").String(r.candidate);
+  if (!r.writer.empty()) out.Key("writer").String(r.writer);
+  out.Key("verdict").String(VerdictName(r.verdict));
+  out.Key("fields_compared").Int(r.fields_compared);
+  if (!r.note.empty()) out.Key("note").String(r.note);
   if (!r.expectation_reason.empty()) {
-    j["expectation"] = {{"reason", r.expectation_reason}, {"link", r.expectation_link}};
-    if (!r.expectation_findings.empty()) j["expectation"]["findings"] = r.expectation_findings;
-  }
-  nlohmann::ordered_json diffs = nlohmann::ordered_json::array();
-  for (const auto& d : r.diffs) {
-    nlohmann::ordered_json jd;
-    jd["field"] = d.field;
-    if (d.known) jd["known"] = true;
-    if (d.missing_in_reference) jd["missing_in_reference"] = true;
-    else jd["reference"] = ValueToJson(d.reference);
-    if (d.missing_in_candidate) jd["missing_in_candidate"] = true;
-    else jd["candidate"] = ValueToJson(d.candidate);
-    if (!d.ranges.empty()) {
-      nlohmann::ordered_json ranges = nlohmann::ordered_json::array();
-      for (const auto& br : d.ranges) ranges.push_back({br.begin, br.end});
-      jd["ranges"] = std::move(ranges);
-      if (d.ranges_total > d.ranges.size()) jd["ranges_total"] = d.ranges_total;
+    out.Key("expectation").BeginObject();
+    out.Key("reason").String(r.expectation_reason);
+    out.Key("link").String(r.expectation_link);
+    if (!r.expectation_findings.empty()) {
+      out.Key("findings").BeginArray();
+      for (const std::string& f : r.expectation_findings) out.String(f);
+      out.EndArray();
     }
-    if (!d.decoded.empty()) {
-      nlohmann::ordered_json dec = nlohmann::ordered_json::array();
-      for (const auto& x : d.decoded)
-        dec.push_back({{"field", x.field}, {"offset", x.offset}, {"size", x.size},
-                       {"reference", x.reference}, {"candidate", x.candidate}});
-      jd["decoded"] = std::move(dec);
-    }
-    diffs.push_back(std::move(jd));
+    out.EndObject();
   }
-  j["diffs"] = std::move(diffs);
+  out.Key("diffs").BeginArray();
+  for (const FieldDiff& d : r.diffs) WriteFieldDiff(d, out);
+  out.EndArray();
   for (const auto& [member, samples] : r.truth_samples)
-    if (samples != nullptr && samples->size() > 0) j[member] = samples->ToJson();
-  return j;
+    if (samples != nullptr && samples->size() > 0) out.Key(member).Json(samples->ToJson());
+  out.EndObject();
+}
+
+nlohmann::ordered_json RecordToJson(const Record& r) {
+  std::string line;
+  AppendRecordLine(r, &line);
+  return nlohmann::ordered_json::parse(line);
 }
 
 nlohmann::ordered_json RunInfoToJson(const RunInfo& info) {

@@ -96,6 +96,9 @@ struct RunInfo {
   int64_t peak_rss_bytes = 0;
 };
 
+// The record's line of records.jsonl (without its newline), appended to `line`; invalid UTF-8 is
+// replaced. RecordToJson is that line parsed.
+void AppendRecordLine(const Record& r, std::string* line);
 nlohmann::ordered_json RecordToJson(const Record& r);
 // run_info.json, so that `merge` can rebuild the RunInfo of a sharded run.
 nlohmann::ordered_json RunInfoToJson(const RunInfo& info);
