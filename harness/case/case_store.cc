@@ -77,13 +77,15 @@ void CaseStore::AddAll(const std::vector<Case>& cases) {
 }
 
 absl::StatusOr<nlohmann::json> CaseStore::Decompress(const Entry& e, const Packed& p) {
+  const char* part = &p == &e.program ? "program" : "invariants and truth";
   std::vector<uint8_t> raw(p.raw_size);
   const size_t n = ZSTD_decompressDCtx(ThreadDecompressor(), raw.data(), raw.size(), p.bytes.data(), p.bytes.size());
   if (ZSTD_isError(n) || n != raw.size())
-    return absl::InternalError(absl::StrCat("case ", e.id, ": its packed program does not unpack"));
+    return absl::InternalError(absl::StrCat("case ", e.id, ": its packed ", part, " does not unpack"));
   auto j = ReadMsgpack(raw.data(), raw.size());
   if (!j.ok())
-    return absl::InternalError(absl::StrCat("case ", e.id, ": its packed program does not parse: ", j.status().message()));
+    return absl::InternalError(absl::StrCat("case ", e.id, ": its packed ", part, " does not parse: ",
+                                           j.status().message()));
   return j;
 }
 
