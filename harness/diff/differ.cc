@@ -216,7 +216,9 @@ DiffResult DiffObservations(const Observations& reference, const Observations& c
   const auto ref_unsupported = UnsupportedSlots(reference);
   const auto cand_unsupported = UnsupportedSlots(candidate);
   const bool compare_lang = options.same_language && !DrewOwnRandomBits(reference) && !DrewOwnRandomBits(candidate);
-  std::map<std::string, const Value*> cand;
+  // Keyed by views of the candidate's own names (it outlives the map); the first of a repeated name.
+  absl::flat_hash_map<std::string_view, const Value*> cand;
+  cand.reserve(candidate.fields.size());
   for (const auto& f : candidate.fields) cand.emplace(f.name, &f.value);
   for (const auto& f : reference.fields) {
     auto it = cand.find(f.name);
