@@ -1,7 +1,9 @@
 #include "harness/record/record.h"
 
+#include <iterator>
 #include <memory>
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "harness/truth/test_truth_kind.h"
 
@@ -66,6 +68,90 @@ TEST(RecordJson, AnExpectationKeepsItsFindingsThroughARoundTrip) {
   std::string error;
   ASSERT_TRUE(RecordFromJson(nlohmann::json::parse(j.dump()), &back, &error)) << error;
   EXPECT_EQ(back.expectation_findings, r.expectation_findings);
+}
+
+// The line is written as text, field by field: every member read back as written, and the line
+// of what was read back is the same line.
+bool Same(const Value& a, const Value& b) {
+  return a.kind == b.kind && a.bytes == b.bytes && a.error_class == b.error_class && a.stack == b.stack &&
+         a.bits == b.bits;
+}
+
+TEST(RecordJson, EveryMemberOfADifferenceSurvivesItsLine) {
+  Record r;
+  r.index = 12;
+  r.case_id = "fi/streams/n=7";
+  r.suite = "fi.streams";
+  r.family = "fi";
+  r.reference = "cpp";
+  r.candidate = "java";
+  r.writer = "java";
+  r.verdict = Verdict::kDiffers;
+  r.note = "a \"quoted\" note\n";
+  r.fields_compared = 9;
+  const std::string image = std::string("\x04\x01\x0a", 3) + std::string(40, '\0');
+  const Value values[] = {Value::Bytes(image), Value::Double(-0.0), Value::Int(-5), Value::Bool(true),
+                          Value::String("caf\xc3\xa9"), Value::Error("SketchesArgumentException", "bad", "at x"),
+                          Value::Unsupported("no wrap"), Value::DigestOf(image), Value::Omitted(image)};
+  for (const Value& v : values) {
+    FieldDiff d;
+    d.field = absl::StrCat("a.f", r.diffs.size());
+    d.reference = v;
+    d.candidate = Value::Int(1);
+    r.diffs.push_back(d);
+  }
+  FieldDiff image_diff;
+  image_diff.field = "a.compact";
+  image_diff.known = true;
+  image_diff.reference = Value::Bytes(image);
+  image_diff.candidate = Value::Bytes(image + "x");
+  image_diff.ranges = {{0, 1}, {8, 16}};
+  image_diff.ranges_total = 5;
+  image_diff.decoded = {{"lgCurMapSize", "3", "4", 3, 1}, {"active", "", "2", 8, 4}};
+  r.diffs.push_back(image_diff);
+  FieldDiff missing;
+  missing.field = "a.only_java";
+  missing.missing_in_reference = true;
+  missing.candidate = Value::Double(1.5);
+  r.diffs.push_back(missing);
+
+  std::string line;
+  AppendRecordLine(r, &line);
+  Record back;
+  std::string error;
+  ASSERT_TRUE(RecordFromJson(nlohmann::json::parse(line), &back, &error)) << error;
+  EXPECT_EQ(back.index, 12);
+  EXPECT_EQ(back.writer, "java");
+  EXPECT_EQ(back.note, r.note);
+  EXPECT_EQ(back.fields_compared, 9);
+  EXPECT_EQ(back.verdict, Verdict::kDiffers);
+  ASSERT_EQ(back.diffs.size(), r.diffs.size());
+  for (size_t i = 0; i < r.diffs.size(); ++i) {
+    EXPECT_EQ(back.diffs[i].field, r.diffs[i].field);
+    EXPECT_EQ(back.diffs[i].missing_in_reference, r.diffs[i].missing_in_reference) << i;
+    if (!r.diffs[i].missing_in_reference) {
+      EXPECT_TRUE(Same(back.diffs[i].reference, r.diffs[i].reference)) << i;
+    }
+    EXPECT_TRUE(Same(back.diffs[i].candidate, r.diffs[i].candidate)) << i;
+  }
+  const FieldDiff& d = back.diffs[std::size(values)];
+  EXPECT_TRUE(d.known);
+  ASSERT_EQ(d.ranges.size(), 2u);
+  EXPECT_EQ(d.ranges[1].begin, 8u);
+  EXPECT_EQ(d.ranges[1].end, 16u);
+  EXPECT_EQ(d.ranges_total, 5u);
+  ASSERT_EQ(d.decoded.size(), 2u);
+  EXPECT_EQ(d.decoded[1].field, "active");
+  EXPECT_EQ(d.decoded[1].reference, "");
+  EXPECT_EQ(d.decoded[1].candidate, "2");
+  EXPECT_EQ(d.decoded[1].offset, 8u);
+  EXPECT_EQ(d.decoded[1].size, 4u);
+  EXPECT_TRUE(back.diffs.back().missing_in_reference);
+
+  std::string again;
+  AppendRecordLine(back, &again);
+  EXPECT_EQ(again, line);
+  EXPECT_EQ(RecordToJson(r).dump(), line);
 }
 
 }  // namespace
