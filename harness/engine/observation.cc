@@ -138,7 +138,13 @@ const Value* Observations::Find(const std::string& name) const {
 }
 
 void WriteValueJson(const Value& v, JsonText& out) {
-  out.BeginObject().Key("kind").String(ValueKindName(v.kind));
+  out.BeginObject();
+  WriteValueMembers(v, out);
+  out.EndObject();
+}
+
+void WriteValueMembers(const Value& v, JsonText& out) {
+  out.Key("kind").String(ValueKindName(v.kind));
   switch (v.kind) {
     case Value::Kind::kBytes:
       out.Key("hex").String(absl::BytesToHexString(v.bytes));
@@ -171,14 +177,6 @@ void WriteValueJson(const Value& v, JsonText& out) {
       out.Key("head").String(absl::BytesToHexString(v.bytes));
       break;
   }
-  out.EndObject();
-}
-
-nlohmann::ordered_json ValueToJson(const Value& v) {
-  std::string text;
-  JsonText out(&text);
-  WriteValueJson(v, out);
-  return nlohmann::ordered_json::parse(text);
 }
 
 bool ValueFromJson(const nlohmann::json& j, Value* out, std::string* error) {

@@ -65,11 +65,12 @@ struct Observations {
   const Value* Find(const std::string& name) const;
 };
 
-// JSON form used by corpus files, records and the out-of-process protocol: written as text, and
-// as json (that text parsed, so that both are one form).
+// JSON form used by corpus files, records and the out-of-process protocol, written as text: the
+// value as an object, or its members into an object the caller has open (the protocol names a
+// field in the same object).
 class JsonText;  // harness/case/json_text.h
 void WriteValueJson(const Value& v, JsonText& out);
-nlohmann::ordered_json ValueToJson(const Value& v);
+void WriteValueMembers(const Value& v, JsonText& out);
 bool ValueFromJson(const nlohmann::json& j, Value* out, std::string* error);
 
 }  // namespace dsconform

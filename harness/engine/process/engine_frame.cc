@@ -38,19 +38,25 @@ std::string Frame::type() const {
   return it != header.end() && it->is_string() ? it->get<std::string>() : "";
 }
 
-std::string EncodeFrame(OrderedJson header, const std::vector<absl::string_view>& payloads) {
-  OrderedJson sizes = OrderedJson::array();
+std::string EncodeFrame(const OrderedJson& header, const std::vector<absl::string_view>& payloads) {
+  return EncodeFrameText(DumpJson(header), payloads);
+}
+
+std::string EncodeFrameText(std::string header, const std::vector<absl::string_view>& payloads) {
+  // The sizes become the object's last member, as if set before the header was written.
+  std::string sizes = header.size() > 2 ? ",\"payloads\":[" : "\"payloads\":[";
   size_t total = 0;
-  for (auto p : payloads) {
-    sizes.push_back(p.size());
-    total += p.size();
+  for (size_t i = 0; i < payloads.size(); ++i) {
+    absl::StrAppend(&sizes, i > 0 ? "," : "", payloads[i].size());
+    total += payloads[i].size();
   }
-  header["payloads"] = std::move(sizes);
-  const std::string text = DumpJson(header);
+  sizes += "]}";
+  header.pop_back();  // its closing brace
+  header += sizes;
   std::string out;
-  out.reserve(4 + text.size() + total);
-  PutLe32(static_cast<uint32_t>(text.size()), &out);
-  out += text;
+  out.reserve(4 + header.size() + total);
+  PutLe32(static_cast<uint32_t>(header.size()), &out);
+  out += header;
   for (auto p : payloads) out.append(p.data(), p.size());
   return out;
 }

@@ -37,7 +37,10 @@ struct Frame {
 
 // The wire form: u32 little-endian header length, the header as UTF-8 JSON
 // (with "payloads" set to the payload sizes), then the payloads back to back.
-std::string EncodeFrame(nlohmann::ordered_json header, const std::vector<absl::string_view>& payloads);
+std::string EncodeFrame(const nlohmann::ordered_json& header, const std::vector<absl::string_view>& payloads);
+// The same from the header's compact JSON text (an object without "payloads"), for a header
+// written as text rather than built.
+std::string EncodeFrameText(std::string header, const std::vector<absl::string_view>& payloads);
 
 // Cuts a byte stream into frames, however the bytes arrive.
 class FrameDecoder {

@@ -46,6 +46,16 @@ TEST(EngineFrame, FrameKeepsHeaderAndPayloadsBitForBit) {
   EXPECT_EQ(f->payloads[2], "tail");
 }
 
+TEST(EngineFrame, AHeaderWrittenAsTextGetsItsSizesAsTheLastMember) {
+  auto header_of = [](const std::string& bytes) {
+    uint32_t n;
+    std::memcpy(&n, bytes.data(), 4);
+    return bytes.substr(4, n);
+  };
+  EXPECT_EQ(header_of(EncodeFrameText(R"({"type":"x","n":[1,{}]})", {"ab"})), R"({"type":"x","n":[1,{}],"payloads":[2]})");
+  EXPECT_EQ(header_of(EncodeFrameText("{}", {})), R"({"payloads":[]})");
+}
+
 TEST(EngineFrame, DecoderAcceptsBytesInAnyPieces) {
   const std::string two = EncodeFrame({{"type", "a"}}, {"12345"}) + EncodeFrame({{"type", "b"}}, {});
   FrameDecoder d;

@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "harness/case/json_text.h"
 #include "harness/case/slot_lifetimes.h"
 
 namespace dsconform {
@@ -146,14 +147,11 @@ absl::StatusOr<EngineHello> DecodeEngineHello(const Frame& frame) { return Prefi
 
 // --- values
 
-OrderedJson ValueToWire(const Value& v, std::vector<absl::string_view>* payloads) {
+void WriteValueToWire(const Value& v, std::vector<absl::string_view>* payloads, JsonText& out) {
   // The corpus form of a value, except that an image travels as a raw payload.
-  if (v.kind != Value::Kind::kBytes) return ValueToJson(v);
-  OrderedJson j;
-  j["kind"] = ValueKindName(v.kind);
-  j["payload"] = payloads->size();
+  if (v.kind != Value::Kind::kBytes) return WriteValueMembers(v, out);
+  out.Key("kind").String(ValueKindName(v.kind)).Key("payload").Uint(payloads->size());
   payloads->push_back(v.bytes);
-  return j;
 }
 
 absl::StatusOr<Value> ValueFromWire(const Json& j, const std::vector<std::string>& payloads) {
@@ -321,30 +319,28 @@ absl::StatusOr<RunRequest> DecodeRunRequestImpl(Frame frame) {
 absl::StatusOr<RunRequest> DecodeRunRequest(Frame frame) { return Prefixed(DecodeRunRequestImpl(std::move(frame))); }
 
 std::string EncodeRunResult(uint64_t id, const std::vector<StageResult>& results) {
+  // Written as text: a batch's results can list thousands of fields (Frequent items' rows).
   std::vector<absl::string_view> payloads;
-  OrderedJson jstages = OrderedJson::array();
+  std::string header;
+  JsonText out(&header);
+  out.BeginObject().Key("type").String("result").Key("id").Uint(id).Key("stages").BeginArray();
   for (const StageResult& r : results) {
-    OrderedJson js;
+    out.BeginObject();
     if (!r.rejected.empty()) {
-      js["rejected"] = r.rejected;
+      out.Key("rejected").String(r.rejected);
     } else {
-      OrderedJson fields = OrderedJson::array();
+      out.Key("fields").BeginArray();
       for (const Field& f : r.observations.fields) {
-        OrderedJson jf;
-        jf["name"] = f.name;
-        const OrderedJson value = ValueToWire(f.value, &payloads);
-        for (auto it = value.begin(); it != value.end(); ++it) jf[it.key()] = it.value();
-        fields.push_back(std::move(jf));
+        out.BeginObject().Key("name").String(f.name);
+        WriteValueToWire(f.value, &payloads, out);
+        out.EndObject();
       }
-      js["fields"] = std::move(fields);
+      out.EndArray();
     }
-    jstages.push_back(std::move(js));
+    out.EndObject();
   }
-  OrderedJson h;
-  h["type"] = "result";
-  h["id"] = id;
-  h["stages"] = std::move(jstages);
-  return EncodeFrame(std::move(h), payloads);
+  out.EndArray().EndObject();
+  return EncodeFrameText(std::move(header), payloads);
 }
 
 namespace {

@@ -74,9 +74,10 @@ std::string EncodeBye();
 // The text of an `error` message (empty when absent).
 std::string ErrorMessageOf(const Frame& frame);
 
-// One value as the protocol writes it; bytes go to `payloads` and the JSON
-// names their index. Exposed for engines written in C++ and for tests.
-nlohmann::ordered_json ValueToWire(const Value& v, std::vector<absl::string_view>* payloads);
+// One value's members as the protocol writes them, into the object `out` has open (a field's,
+// after its name); bytes go to `payloads` and the JSON names their index.
+class JsonText;  // harness/case/json_text.h
+void WriteValueToWire(const Value& v, std::vector<absl::string_view>* payloads, JsonText& out);
 absl::StatusOr<Value> ValueFromWire(const nlohmann::json& j, const std::vector<std::string>& payloads);
 
 }  // namespace dsconform
