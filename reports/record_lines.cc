@@ -10,6 +10,7 @@
 #include <fstream>
 
 #include "absl/strings/str_cat.h"
+#include "harness/record/record_line_reader.h"
 
 namespace dsconform {
 namespace {
@@ -58,6 +59,7 @@ bool TrimRecordLine(std::string* line) {
 }
 
 std::string ParseRecordLine(const std::string& line, Record* r, const TruthKinds& truth_kinds) {
+  if (ReadRecordLineAsWritten(line, r, truth_kinds)) return "";
   nlohmann::json j;
   try {
     j = nlohmann::json::parse(line);

@@ -54,7 +54,8 @@ absl::Status WriteRecordLinesInCaseOrder(const std::string& out, const std::vect
 // line every reader of a records file skips.
 bool TrimRecordLine(std::string* line);
 
-// Parses one line (without its newline) into *r; returns why it is not a record, or "".
+// Parses one line (without its newline) into *r; returns why it is not a record, or "". A line as
+// the harness writes it is read directly (harness/record/record_line_reader.h), any other as JSON.
 std::string ParseRecordLine(const std::string& line, Record* r, const TruthKinds& truth_kinds = {});
 
 }  // namespace dsconform
