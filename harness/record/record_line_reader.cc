@@ -222,9 +222,10 @@ bool ReadValue(LineCursor& in, Value* out) {
   return in.Char('}');
 }
 
-// One side of a difference: "missing_in_<side>":true, or the value under "<side>".
-bool ReadSide(LineCursor& in, const char* side, bool* missing, Value* value) {
-  if (in.NextKey(std::string("missing_in_") + side)) {
+// One side of a difference: "missing_in_<side>":true, or the value under "<side>". Both names are
+// given, so that none is built for every difference.
+bool ReadSide(LineCursor& in, absl::string_view missing_key, absl::string_view side, bool* missing, Value* value) {
+  if (in.NextKey(missing_key)) {
     if (!in.Bool(missing)) return false;
     if (*missing) return true;
   }
@@ -251,8 +252,8 @@ bool ReadArray(LineCursor& in, ReadOne one) {
 bool ReadDiff(LineCursor& in, FieldDiff* d) {
   if (!in.Char('{') || !in.Key("field") || !in.String(&d->field)) return false;
   if (in.NextKey("known") && !in.Bool(&d->known)) return false;
-  if (!ReadSide(in, "reference", &d->missing_in_reference, &d->reference) ||
-      !ReadSide(in, "candidate", &d->missing_in_candidate, &d->candidate))
+  if (!ReadSide(in, "missing_in_reference", "reference", &d->missing_in_reference, &d->reference) ||
+      !ReadSide(in, "missing_in_candidate", "candidate", &d->missing_in_candidate, &d->candidate))
     return false;
   if (in.NextKey("ranges") && !ReadArray(in, [&] {
         ByteRange br;
