@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
 #include "gtest/gtest.h"
 #include "reports/jsonl_writer.h"
 #include "reports/record_lines.h"
@@ -128,7 +129,7 @@ TEST(RecordJournalTest, ABatchCutShortIsDroppedWholeAndTheJournalGoesOnAfterTheL
   EXPECT_EQ(read->dropped_bytes, static_cast<int64_t>(cut.size()));
 
   // --resume: the rest after the last whole batch.
-  auto journal = RecordJournal::Open(path, read->kept_bytes);
+  auto journal = RecordJournal::Open(path, &*read);
   ASSERT_TRUE(journal.ok());
   std::vector<RecordLine> lines = read->lines;
   for (const Batch& b : {batches[2], batches[3]}) ASSERT_TRUE((*journal)->Append(b.cases, b.records, &lines).ok());
@@ -143,9 +144,15 @@ TEST(RecordJournalTest, ABatchCutShortIsDroppedWholeAndTheJournalGoesOnAfterTheL
 
 TEST(RecordJournalTest, RecordsWithoutTheirCommitLineOrNotOfItAreNotFinished) {
   const auto batches = SampleBatches();
-  for (const std::string& tail : {std::string("{\"finished_cases\":[3,4]}\n"),  // 5 is not among them
-                                  std::string("{\"finished_cases\":[3,4,5]"),   // cut short
-                                  std::string("{\"finished_cases\":[3,4,\"x\"]}\n"), std::string("not json\n"),
+  std::string lines;
+  for (const Record& r : batches[2].records) lines += RecordToJson(r).dump() + "\n";
+  // END: the journal's length with those records; HALF: within one of them; PAST: beyond them.
+  for (const std::string& tail : {std::string("{\"finished_cases\":[3,4],\"journal_bytes\":END}\n"),  // not 5
+                                  std::string("{\"finished_cases\":[3,4,5],\"journal_bytes\":END}"),   // cut short
+                                  std::string("{\"finished_cases\":[3,4,\"x\"],\"journal_bytes\":END}\n"),
+                                  std::string("{\"finished_cases\":[3,4,5],\"journal_bytes\":HALF}\n"),  // in a line
+                                  std::string("{\"finished_cases\":[3,4,5],\"journal_bytes\":PAST}\n"),  // past the end
+                                  std::string("{\"finished_cases\":[3,4,5]}\n"), std::string("not json\n"),
                                   std::string("")}) {
     const std::string dir = FreshDir();
     const std::string path = dir + "/" + RecordJournal::kFileName;
@@ -154,14 +161,60 @@ TEST(RecordJournalTest, RecordsWithoutTheirCommitLineOrNotOfItAreNotFinished) {
       ASSERT_TRUE(journal.ok());
       AppendAll(**journal, {batches[0]});
     }
-    std::string lines;
-    for (const Record& r : batches[2].records) lines += RecordToJson(r).dump() + "\n";
-    AppendRaw(path, lines + tail);
+    const int64_t whole = static_cast<int64_t>(Slurp(path).size());
+    const int64_t end = whole + static_cast<int64_t>(lines.size());
+    AppendRaw(path, lines);
+    AppendRaw(RecordJournal::CommitsPath(path),
+              absl::StrReplaceAll(tail, {{"END", std::to_string(end)},
+                                         {"HALF", std::to_string(whole + static_cast<int64_t>(lines.size()) / 2)},
+                                         {"PAST", std::to_string(end + 1)}}));
     auto read = ReadRecordJournal(path);
     ASSERT_TRUE(read.ok()) << read.status();
     EXPECT_EQ(read->cases, (std::set<int64_t>{6, 7, 8})) << tail;
-    EXPECT_EQ(read->dropped_bytes, static_cast<int64_t>(lines.size() + tail.size())) << tail;
+    EXPECT_EQ(read->kept_bytes, whole) << tail;
+    EXPECT_EQ(read->dropped_bytes, static_cast<int64_t>(lines.size())) << tail;
   }
+}
+
+TEST(RecordJournalTest, AJournalWithoutItsCommitsKeepsNothing) {
+  // As an earlier dsconform left it, its commit lines among the records: its cases run again.
+  const std::string dir = FreshDir();
+  const std::string path = dir + "/" + RecordJournal::kFileName;
+  {
+    auto journal = RecordJournal::Open(path);
+    ASSERT_TRUE(journal.ok());
+    AppendAll(**journal, {SampleBatches()[0]});
+  }
+  ASSERT_TRUE(std::filesystem::remove(RecordJournal::CommitsPath(path)));
+  auto read = ReadRecordJournal(path);
+  ASSERT_TRUE(read.ok()) << read.status();
+  EXPECT_TRUE(read->cases.empty());
+  EXPECT_EQ(read->dropped_bytes, static_cast<int64_t>(Slurp(path).size()));
+}
+
+TEST(RecordJournalTest, AJournalInCaseOrderIsRecordsJsonlRenamed) {
+  const std::string dir = FreshDir();
+  const std::string path = dir + "/" + RecordJournal::kFileName;
+  auto batches = SampleBatches();
+  std::sort(batches.begin(), batches.end(), [](const Batch& a, const Batch& b) { return a.cases[0] < b.cases[0]; });
+  auto journal = RecordJournal::Open(path);
+  ASSERT_TRUE(journal.ok());
+  const std::vector<RecordLine> lines = AppendAll(**journal, batches);
+  ASSERT_TRUE(LinesFillFileInCaseOrder(lines, (*journal)->bytes()));
+  ASSERT_TRUE((*journal)->RenameTo(dir + "/records.jsonl").ok());
+  EXPECT_EQ(Slurp(dir + "/records.jsonl"), InCaseOrderByJsonlWriter(dir, batches));
+  EXPECT_FALSE(std::filesystem::exists(path));
+  EXPECT_FALSE(std::filesystem::exists(RecordJournal::CommitsPath(path)));
+}
+
+TEST(RecordLinesTest, LinesFillAFileInCaseOrderOnlyWhenWholeAndSorted) {
+  const std::vector<RecordLine> in_order = {{0, 0, 10}, {0, 10, 5}, {1, 15, 7}, {3, 22, 8}};
+  EXPECT_TRUE(LinesFillFileInCaseOrder(in_order, 30));
+  EXPECT_TRUE(LinesFillFileInCaseOrder({}, 0));
+  EXPECT_FALSE(LinesFillFileInCaseOrder(in_order, 31));                               // more in the file
+  EXPECT_FALSE(LinesFillFileInCaseOrder({{1, 0, 10}, {0, 10, 5}}, 15));                // cases out of order
+  EXPECT_FALSE(LinesFillFileInCaseOrder({{0, 10, 5}, {0, 0, 10}}, 15));                // lines out of file order
+  EXPECT_FALSE(LinesFillFileInCaseOrder({{0, 0, 10}, {1, 12, 3}}, 15));                // a gap (a case left out)
 }
 
 TEST(RecordJournalTest, BatchesFromManyThreadsStayWhole) {

@@ -113,6 +113,15 @@ absl::StatusOr<RecordLines> ReadRecordLines(const std::string& path, const Truth
   return out;
 }
 
+bool LinesFillFileInCaseOrder(const std::vector<RecordLine>& lines, int64_t file_bytes) {
+  int64_t end = 0;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i].offset != end || (i > 0 && lines[i].index < lines[i - 1].index)) return false;
+    end += lines[i].length;
+  }
+  return end == file_bytes;
+}
+
 absl::Status WriteRecordLinesInCaseOrder(const std::string& out, const std::vector<RecordLineSource>& sources) {
   struct Piece {
     int64_t index;

@@ -27,6 +27,7 @@ struct RecordLines {
   std::vector<RecordLine> lines;  // lines[i] is where records[i] is
   std::set<int64_t> cases;       // the cases whose records these are
   int64_t kept_bytes = 0;        // the journal up to here holds them (ReadRecordJournal)
+  int64_t kept_commit_bytes = 0;  // and the journal's commits up to here commit them
   int64_t dropped_bytes = 0;     // records and lines dropped as cut short by a kill
 };
 
@@ -49,6 +50,10 @@ struct RecordLineSource {
 // is an error naming both. The file is
 // whole or absent: written beside `out`, then renamed over it.
 absl::Status WriteRecordLinesInCaseOrder(const std::string& out, const std::vector<RecordLineSource>& sources);
+
+// Whether `lines`, as listed, are a file of `file_bytes` bytes from its start to its end, one line
+// after the other, in case order: that file is already what WriteRecordLinesInCaseOrder would write.
+bool LinesFillFileInCaseOrder(const std::vector<RecordLine>& lines, int64_t file_bytes);
 
 // Drops a line's trailing '\r' (a file written on Windows); false when what is left is blank, a
 // line every reader of a records file skips.

@@ -26,7 +26,8 @@ same_as_whole() {  # NAME DIR: the reports of DIR are the uninterrupted run's
   done
   cmp -s <(grep -v 'class="timing"' "$work/whole/report.html") <(grep -v 'class="timing"' "$2/report.html") ||
     fail "$1: resumed report.html differs"
-  [[ -e $2/records.journal.jsonl ]] && fail "$1: the journal is still there after the run finished"
+  [[ -e $2/records.journal.jsonl || -e $2/records.journal.commits.jsonl ]] &&
+    fail "$1: the journal is still there after the run finished"
 }
 
 # signal_run NAME SPEC WANT_STATUS [--resume]: a run in $work/NAME that signals itself at SPEC; sets
@@ -59,7 +60,7 @@ resume_finds() {
 }
 
 # The ordinals the journal of DIR commits, one a line.
-journal_cases() { grep -o '^{"finished_cases":\[[0-9,]*\]}$' "$1/records.journal.jsonl" | grep -o '[0-9]\+'; }
+journal_cases() { grep -o '^{"finished_cases":\[[0-9,]*\]' "$1/records.journal.commits.jsonl" | grep -o '[0-9]\+'; }
 
 # SIGKILL once the first batch is done: it is one of the largest, far from the first cases.
 signal_run kill_first KILL@1 137
@@ -79,6 +80,17 @@ signal_run kill_at_records KILL@records 137
 [[ -s $work/kill_at_records/records.jsonl && -e $work/kill_at_records/records.journal.jsonl ]] ||
   fail "kill_at_records: records.jsonl and the journal should both be there"
 resume_finds kill_at_records "$total"
+
+# One worker finishes its batches in case order, and its journal becomes records.jsonl by a rename:
+# the same reports, killed or not, and killed once records.jsonl is there, nothing left to run.
+check "one worker" 0 "$dsconform" run "${run[@]}" --jobs=1 --report_dir="$work/one"
+same_as_whole "one worker" "$work/one"
+signal_run one_kill_half "KILL@$((total / 2))" 137 --jobs=1
+resume_finds one_kill_half "$done_at_signal"
+signal_run one_kill_at_records KILL@records 137 --jobs=1
+[[ -s $work/one_kill_at_records/records.jsonl && ! -e $work/one_kill_at_records/records.journal.jsonl ]] ||
+  fail "one_kill_at_records: records.jsonl should be there, the journal renamed to it"
+resume_finds one_kill_at_records "$total"
 
 # Two SIGINTs: it stops at once, the journal keeps what was done.
 signal_run int_twice "INT2@$((total / 3))" 130

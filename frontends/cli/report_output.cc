@@ -7,6 +7,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <set>
 
 #include "absl/strings/match.h"
@@ -31,7 +32,7 @@ absl::StatusOr<std::unique_ptr<ReportOutput>> ReportOutput::Open(const std::stri
   const std::string journal_path = dir + "/" + RecordJournal::kFileName;
   std::set<int64_t> done;
   std::vector<RecordLine> done_file_lines, journal_lines;
-  int64_t keep_journal_bytes = -1;  // a new journal
+  std::optional<RecordLines> kept_journal;  // none: a new journal
   if (resume) {
     // A run that wrote its records compressed is resumed from them as plain lines; Finish writes
     // them again, compressed or not as the resuming run asks.
@@ -69,7 +70,7 @@ absl::StatusOr<std::unique_ptr<ReportOutput>> ReportOutput::Open(const std::stri
         journal_lines.push_back(journal->lines[i]);
       }
       done.insert(in_journal.begin(), in_journal.end());
-      keep_journal_bytes = journal->kept_bytes;
+      kept_journal = std::move(*journal);
     }
   } else {
     // An earlier run's reports go: its records must not be taken for this run's by a --resume after
@@ -87,7 +88,7 @@ absl::StatusOr<std::unique_ptr<ReportOutput>> ReportOutput::Open(const std::stri
       if (absl::StartsWith(name, "junit.xml.") && absl::EndsWith(name, ".part")) std::filesystem::remove(entry.path(), ec);
     }
   }
-  auto journal = RecordJournal::Open(journal_path, keep_journal_bytes);
+  auto journal = RecordJournal::Open(journal_path, kept_journal ? &*kept_journal : nullptr);
   if (!journal.ok()) return unwritable(journal.status());
   return std::unique_ptr<ReportOutput>(new ReportOutput(dir, truth_kinds, known, std::move(*journal), std::move(done),
                                                         std::move(done_file_lines), std::move(journal_lines)));
@@ -151,12 +152,15 @@ std::string ReportOutput::records_path() const { return dir_ + "/" + RecordsFile
 absl::StatusOr<RunSummaries> ReportOutput::Finish(const RunInfo& info, const std::string& timing, std::FILE* console,
                                                   const std::function<void()>& after_records_file) {
   if (auto st = journal_->Close(); !st.ok()) return st;
-  // records.jsonl from the lines already written (the one resumed from is read before it is replaced).
+  // records.jsonl from the lines already written (the one resumed from is read before it is
+  // replaced); the journal itself when it holds them all in case order (one worker), else a copy.
   const std::string records_path = dir_ + "/" + JsonlWriter::kFileName;
-  if (auto st = WriteRecordLinesInCaseOrder(
-          records_path, {{records_path, done_file_lines_}, {journal_->path(), journal_lines_}});
-      !st.ok())
-    return st;
+  const absl::Status written =
+      done_file_lines_.empty() && LinesFillFileInCaseOrder(journal_lines_, journal_->bytes())
+          ? journal_->RenameTo(records_path)
+          : WriteRecordLinesInCaseOrder(records_path,
+                                        {{records_path, done_file_lines_}, {journal_->path(), journal_lines_}});
+  if (!written.ok()) return written;
   if (compress_records_) {
     if (auto st = CompressFile(records_path, dir_ + "/" + RecordsFileName(true)); !st.ok()) return st;
     std::remove(records_path.c_str());
@@ -168,8 +172,7 @@ absl::StatusOr<RunSummaries> ReportOutput::Finish(const RunInfo& info, const std
   summaries->console.Print(console, dir_);
   PrintStaleRules(console, summaries->summary.stale_rules);
   // Only now: a run killed before this point is resumed from the journal.
-  if (std::remove(journal_->path().c_str()) != 0 && errno != ENOENT)
-    return absl::UnavailableError(absl::StrCat("cannot remove ", journal_->path(), ": ", std::strerror(errno)));
+  if (auto st = journal_->Remove(); !st.ok()) return st;
   return summaries;
 }
 
