@@ -1,5 +1,6 @@
 #include "java-bridge/batch_codec.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <map>
@@ -234,6 +235,9 @@ absl::StatusOr<std::vector<Observations>> DecodeBatchResult(absl::Span<const std
     if (!r.U32(&fields)) {
       return absl::DataLossError(absl::StrCat("Java result: stage ", s, " of ", stage_count, " missing at byte ", r.pos()));
     }
+    // Room for them at once (FI's lists are thousands of fields); no more than the bytes left
+    // can hold (3 a field at least: its name's length and its kind), whatever the count says.
+    out[s].fields.reserve(std::min<size_t>(fields, r.left() / 3));
     for (uint32_t f = 0; f < fields; ++f) {
       uint16_t name_length;
       uint8_t kind;
