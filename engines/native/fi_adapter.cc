@@ -5,6 +5,7 @@
 // headers.
 #include "engines/native/cpp_adapter_base.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <map>
@@ -48,6 +49,13 @@ template <typename T>
 T ParseKey(const std::string& text) {
   if constexpr (std::is_same_v<T, int64_t>) return std::strtoll(text.c_str(), nullptr, 10);
   else return text;
+}
+
+// Room for `n` more fields at once (a list's rows are thousands), growing as push_back would so
+// that many small queries do not each reallocate.
+void Reserve(Observations* out, size_t n) {
+  std::vector<Field>& fields = out->fields;
+  if (fields.size() + n > fields.capacity()) fields.reserve(std::max(fields.size() + n, 2 * fields.capacity()));
 }
 
 class FiStage {
@@ -186,6 +194,7 @@ class FiStage {
               const auto text = s.to_string(true);
               out_->Add(field, Value::String(std::string(text.begin(), text.end())));
             } else if (q == "estimate" || q == "lower_bound" || q == "upper_bound") {
+              Reserve(out_, keys.size());
               for (size_t i = 0; i < keys.size(); ++i) {
                 const T key = ParseKey<T>(keys[i]);
                 const uint64_t v = q == "estimate" ? s.get_estimate(key)
@@ -197,6 +206,7 @@ class FiStage {
               const auto type = q == "frequent_nfp" ? datasketches::NO_FALSE_POSITIVES : datasketches::NO_FALSE_NEGATIVES;
               const auto rows = has_threshold ? s.get_frequent_items(type, static_cast<uint64_t>(threshold))
                                               : s.get_frequent_items(type);
+              Reserve(out_, 1 + 4 * rows.size());
               out_->Add(field + ".size", Value::Int(static_cast<int64_t>(rows.size())));
               for (size_t i = 0; i < rows.size(); ++i) {
                 const std::string row = absl::StrCat(field, "[", i, "]");
