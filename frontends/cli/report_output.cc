@@ -155,12 +155,13 @@ absl::StatusOr<RunSummaries> ReportOutput::Finish(const RunInfo& info, const std
   // records.jsonl from the lines already written (the one resumed from is read before it is
   // replaced); the journal itself when it holds them all in case order (one worker), else a copy.
   const std::string records_path = dir_ + "/" + JsonlWriter::kFileName;
-  const absl::Status written =
-      done_file_lines_.empty() && LinesFillFileInCaseOrder(journal_lines_, journal_->bytes())
-          ? journal_->RenameTo(records_path)
-          : WriteRecordLinesInCaseOrder(records_path,
-                                        {{records_path, done_file_lines_}, {journal_->path(), journal_lines_}});
-  if (!written.ok()) return written;
+  if (done_file_lines_.empty() && LinesFillFileInCaseOrder(journal_lines_, journal_->bytes())) {
+    if (auto st = journal_->RenameTo(records_path); !st.ok()) return st;
+  } else if (auto st = WriteRecordLinesInCaseOrder(
+                 records_path, {{records_path, done_file_lines_}, {journal_->path(), journal_lines_}});
+             !st.ok()) {
+    return st;
+  }
   if (compress_records_) {
     if (auto st = CompressFile(records_path, dir_ + "/" + RecordsFileName(true)); !st.ok()) return st;
     std::remove(records_path.c_str());
