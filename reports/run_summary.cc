@@ -90,26 +90,26 @@ std::vector<const Record*> InReportOrder(const std::vector<Record>& records) {
   return out;
 }
 
-std::string FieldKind(const std::string& field) {
-  const size_t dot = field.find('.');
-  return dot == std::string::npos || dot + 1 == field.size() ? field : field.substr(dot + 1);
-}
-
-std::string DecodedFieldKind(const std::string& field) {
+std::string IndicesGrouped(const std::string& name) {
   std::string out;
-  for (size_t i = 0; i < field.size();) {
-    if (field[i] == '[') {
+  for (size_t i = 0; i < name.size();) {
+    if (name[i] == '[') {
       size_t j = i + 1;
-      while (j < field.size() && field[j] >= '0' && field[j] <= '9') ++j;
-      if (j > i + 1 && j < field.size() && field[j] == ']') {
+      while (j < name.size() && name[j] >= '0' && name[j] <= '9') ++j;
+      if (j > i + 1 && j < name.size() && name[j] == ']') {
         out += "[*]";
         i = j + 1;
         continue;
       }
     }
-    out.push_back(field[i++]);
+    out.push_back(name[i++]);
   }
   return out;
+}
+
+std::string FieldKind(const std::string& field) {
+  const size_t dot = field.find('.');
+  return IndicesGrouped(dot == std::string::npos || dot + 1 == field.size() ? field : field.substr(dot + 1));
 }
 
 void SummaryBuilder::Add(const Record& r) {
@@ -121,10 +121,10 @@ void SummaryBuilder::Add(const Record& r) {
   for (const FieldDiff& d : r.diffs) {
     const bool known = d.known || r.verdict == Verdict::kKnown;
     FieldTallies& t = tallies_of_field_[d.field];
-    if (t.full == nullptr) t = {&s_.by_full_field[d.field], &s_.by_field[FieldKind(d.field)]};
+    if (t.full == nullptr) t = {&s_.by_full_field[IndicesGrouped(d.field)], &s_.by_field[FieldKind(d.field)]};
     Tally(t.kind, known, r.case_id);
     Tally(t.full, known, r.case_id);
-    for (const DecodedDiff& x : d.decoded) Tally(&s_.by_decoded_field[DecodedFieldKind(x.field)], known, r.case_id);
+    for (const DecodedDiff& x : d.decoded) Tally(&s_.by_decoded_field[IndicesGrouped(x.field)], known, r.case_id);
   }
   for (const std::string& finding : r.expectation_findings) {
     FindingTally& f = s_.by_finding[finding];

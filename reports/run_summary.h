@@ -58,9 +58,9 @@ struct RunSummary {
   std::map<std::string, VerdictCounts> by_suite;
   std::map<std::string, VerdictCounts> by_family;
   std::map<std::string, VerdictCounts> by_engine_pair;  // "java@9.0.0 -> cpp@5.2.0"
-  std::map<std::string, DifferenceTally> by_field;          // FieldKind: "compact"
-  std::map<std::string, DifferenceTally> by_full_field;     // "a.compact"
-  std::map<std::string, DifferenceTally> by_decoded_field;  // DecodedFieldKind: "register[*]"
+  std::map<std::string, DifferenceTally> by_field;          // FieldKind: "compact", "frequent_nfn[*]"
+  std::map<std::string, DifferenceTally> by_full_field;     // IndicesGrouped: "a.compact", "a.frequent_nfn[*]"
+  std::map<std::string, DifferenceTally> by_decoded_field;  // IndicesGrouped: "register[*]"
   std::map<std::string, FindingTally> by_finding;          // "T5"
   // First kMaxExamples case ids of each verdict other than equal.
   std::map<Verdict, std::vector<std::string>> examples_by_verdict;
@@ -73,11 +73,14 @@ struct RunSummary {
 // every report lists them: workers finish out of order.
 std::vector<const Record*> InReportOrder(const std::vector<Record>& records);
 
-// A field name without its slot: "a.compact" -> "compact",
-// "u.result.updatable" -> "result.updatable"; "error" stays "error".
+// A name with its indices grouped, as the summaries count fields: "register[17]" -> "register[*]",
+// "a.frequent_nfn[12].estimate" -> "a.frequent_nfn[*].estimate" (a list's rows are one line, not
+// thousands: they made a Frequent items run's summary.json 32 MB).
+std::string IndicesGrouped(const std::string& name);
+// A field name without its slot, indices grouped: "a.compact" -> "compact",
+// "u.result.updatable" -> "result.updatable", "a.frequent_nfn[12]" -> "frequent_nfn[*]"; "error"
+// stays "error".
 std::string FieldKind(const std::string& field);
-// A decoded field name with indices grouped: "register[17]" -> "register[*]".
-std::string DecodedFieldKind(const std::string& field);
 
 // Builds a RunSummary from records given one at a time in report order, so that a run's records
 // need not be held together (a full qualification has close to a million).
@@ -95,7 +98,7 @@ class SummaryBuilder {
  private:
   // A differing field's two tallies (by_full_field, by_field), found by hashing its name: a
   // Frequent items run's records name tens of thousands of list rows ("a.frequent_nfp[1234]"),
-  // and the ordered maps' string compares were a tenth of its summaries. The maps' nodes stay put.
+  // each grouped again would be a string built per difference. The maps' nodes stay put.
   struct FieldTallies {
     DifferenceTally* full = nullptr;
     DifferenceTally* kind = nullptr;

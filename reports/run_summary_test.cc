@@ -40,14 +40,17 @@ TEST(RunSummaryTest, CountsPerSuiteFamilyAndEnginePair) {
   EXPECT_EQ(s.by_engine_pair.at("java@9.0.0 -> cpp@5.2.0").differs, 3);
 }
 
-TEST(RunSummaryTest, FieldKindDropsTheSlotAndDecodedKindGroupsIndices) {
+TEST(RunSummaryTest, FieldKindDropsTheSlotAndIndicesAreGrouped) {
   EXPECT_EQ(FieldKind("a.compact"), "compact");
   EXPECT_EQ(FieldKind("u.result.updatable"), "result.updatable");
   EXPECT_EQ(FieldKind("error"), "error");
-  EXPECT_EQ(DecodedFieldKind("register[17]"), "register[*]");
-  EXPECT_EQ(DecodedFieldKind("aux[3].value[12]"), "aux[*].value[*]");
-  EXPECT_EQ(DecodedFieldKind("slot[x]"), "slot[x]");
-  EXPECT_EQ(DecodedFieldKind("hipAccum"), "hipAccum");
+  EXPECT_EQ(FieldKind("a.frequent_nfn[12].estimate"), "frequent_nfn[*].estimate");
+  EXPECT_EQ(IndicesGrouped("register[17]"), "register[*]");
+  EXPECT_EQ(IndicesGrouped("aux[3].value[12]"), "aux[*].value[*]");
+  EXPECT_EQ(IndicesGrouped("slot[x]"), "slot[x]");
+  EXPECT_EQ(IndicesGrouped("a[]"), "a[]");
+  EXPECT_EQ(IndicesGrouped("a[1"), "a[1");
+  EXPECT_EQ(IndicesGrouped("hipAccum"), "hipAccum");
 }
 
 TEST(RunSummaryTest, TalliesFieldsByKindFullNameAndDecodedField) {
@@ -68,6 +71,33 @@ TEST(RunSummaryTest, TalliesFieldsByKindFullNameAndDecodedField) {
   EXPECT_THAT(s.by_decoded_field.at("register[*]").examples, ElementsAre("hll/sketch/lgk=12/type=HLL_4/n=3072"));
   EXPECT_EQ(s.by_decoded_field.at("hipAccum").count, 1);
   EXPECT_EQ(s.by_decoded_field.at("curMin").known, 1);
+}
+
+TEST(RunSummaryTest, AListsRowsAreTalliedAsOneField) {
+  // Frequent items' lists: a row a field, thousands of them; tallied per list, not per row.
+  std::vector<Record> records(2);
+  for (int i = 0; i < 2; ++i) {
+    records[i].index = i;
+    records[i].case_id = i == 0 ? "fi/streams/n=1" : "fi/streams/n=2";
+    records[i].verdict = Verdict::kDiffers;
+  }
+  const auto row = [](const char* field) {
+    FieldDiff d;
+    d.field = field;
+    d.reference = Value::Int(1);
+    d.candidate = Value::Int(2);
+    return d;
+  };
+  for (const char* field : {"a.frequent_nfn[0].estimate", "a.frequent_nfn[17].estimate", "b.frequent_nfn[3].estimate"})
+    records[0].diffs.push_back(row(field));
+  records[1].diffs.push_back(row("a.frequent_nfn[1200].estimate"));
+  const RunSummary s = Summarize(records);
+  ASSERT_EQ(s.by_field.size(), 1u);
+  EXPECT_EQ(s.by_field.at("frequent_nfn[*].estimate").count, 4);
+  EXPECT_THAT(s.by_field.at("frequent_nfn[*].estimate").examples, ElementsAre("fi/streams/n=1", "fi/streams/n=2"));
+  ASSERT_EQ(s.by_full_field.size(), 2u);
+  EXPECT_EQ(s.by_full_field.at("a.frequent_nfn[*].estimate").count, 3);
+  EXPECT_EQ(s.by_full_field.at("b.frequent_nfn[*].estimate").count, 1);
 }
 
 TEST(RunSummaryTest, ExamplesAreTheFirstThreeInRunOrder) {
