@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "harness/record/indices_grouped.h"
 #include "reports/record_text.h"
 #include "reports/report_file.h"
 
@@ -87,23 +88,6 @@ std::vector<const Record*> InReportOrder(const std::vector<Record>& records) {
     return std::tie(a->index, a->candidate, a->writer, a->case_id) <
            std::tie(b->index, b->candidate, b->writer, b->case_id);
   });
-  return out;
-}
-
-std::string IndicesGrouped(const std::string& name) {
-  std::string out;
-  for (size_t i = 0; i < name.size();) {
-    if (name[i] == '[') {
-      size_t j = i + 1;
-      while (j < name.size() && name[j] >= '0' && name[j] <= '9') ++j;
-      if (j > i + 1 && j < name.size() && name[j] == ']') {
-        out += "[*]";
-        i = j + 1;
-        continue;
-      }
-    }
-    out.push_back(name[i++]);
-  }
   return out;
 }
 

@@ -73,10 +73,6 @@ struct RunSummary {
 // every report lists them: workers finish out of order.
 std::vector<const Record*> InReportOrder(const std::vector<Record>& records);
 
-// A name with its indices grouped, as the summaries count fields: "register[17]" -> "register[*]",
-// "a.frequent_nfn[12].estimate" -> "a.frequent_nfn[*].estimate" (a list's rows are one line, not
-// thousands: they made a Frequent items run's summary.json 32 MB).
-std::string IndicesGrouped(const std::string& name);
 // A field name without its slot, indices grouped: "a.compact" -> "compact",
 // "u.result.updatable" -> "result.updatable", "a.frequent_nfn[12]" -> "frequent_nfn[*]"; "error"
 // stays "error".

@@ -40,17 +40,11 @@ TEST(RunSummaryTest, CountsPerSuiteFamilyAndEnginePair) {
   EXPECT_EQ(s.by_engine_pair.at("java@9.0.0 -> cpp@5.2.0").differs, 3);
 }
 
-TEST(RunSummaryTest, FieldKindDropsTheSlotAndIndicesAreGrouped) {
+TEST(RunSummaryTest, FieldKindDropsTheSlotAndGroupsIndices) {
   EXPECT_EQ(FieldKind("a.compact"), "compact");
   EXPECT_EQ(FieldKind("u.result.updatable"), "result.updatable");
   EXPECT_EQ(FieldKind("error"), "error");
   EXPECT_EQ(FieldKind("a.frequent_nfn[12].estimate"), "frequent_nfn[*].estimate");
-  EXPECT_EQ(IndicesGrouped("register[17]"), "register[*]");
-  EXPECT_EQ(IndicesGrouped("aux[3].value[12]"), "aux[*].value[*]");
-  EXPECT_EQ(IndicesGrouped("slot[x]"), "slot[x]");
-  EXPECT_EQ(IndicesGrouped("a[]"), "a[]");
-  EXPECT_EQ(IndicesGrouped("a[1"), "a[1");
-  EXPECT_EQ(IndicesGrouped("hipAccum"), "hipAccum");
 }
 
 TEST(RunSummaryTest, TalliesFieldsByKindFullNameAndDecodedField) {

@@ -1,27 +1,22 @@
 #include "harness/expect/rule_drafts.h"
 
 #include <algorithm>
-#include <regex>
 #include <set>
 #include <tuple>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "harness/record/indices_grouped.h"
 
 namespace dsconform {
 namespace {
-
-std::string Indices(const std::string& s) {
-  static const std::regex index(R"(\[\d+\])");
-  return std::regex_replace(s, index, "[*]");
-}
 
 std::string Kind(const std::string& engine) { return engine.substr(0, engine.find('@')); }
 
 std::string SlotGlob(const std::string& field) {
   const size_t dot = field.rfind('.');
-  return Indices(dot == std::string::npos ? field : absl::StrCat("*", field.substr(dot)));
+  return IndicesGrouped(dot == std::string::npos ? field : absl::StrCat("*", field.substr(dot)));
 }
 
 struct Draft {
@@ -78,7 +73,7 @@ std::map<std::string, std::vector<std::string>> DraftRules(const KnownDifference
         value_key = "missing";
       }
       std::set<std::string> decoded;
-      for (const DecodedDiff& x : d.decoded) decoded.insert(Indices(x.field));
+      for (const DecodedDiff& x : d.decoded) decoded.insert(IndicesGrouped(x.field));
       const std::string key = absl::StrCat(r.family, "|", r.suite, "|", StageName(StageOf(r)), "|", kinds[0], "|",
                                            kinds.back(), "|", Kind(r.writer), "|", part.shape.fields[0], "|",
                                            absl::StrJoin(decoded, ","), "|", value_key);
