@@ -23,12 +23,12 @@ struct RecordLine {
 
 // The whole cases a file of record lines holds.
 struct RecordLines {
-  std::vector<Record> records;   // in file order (when kept)
+  std::vector<Record> records;    // in file order (when kept)
   std::vector<RecordLine> lines;  // lines[i] is where records[i] is
-  std::set<int64_t> cases;       // the cases whose records these are
-  int64_t kept_bytes = 0;        // the journal up to here holds them (ReadRecordJournal)
+  std::set<int64_t> cases;        // the cases whose records these are
+  int64_t kept_bytes = 0;         // the journal up to here holds them (ReadRecordJournal)
   int64_t kept_commit_bytes = 0;  // and the journal's commits up to here commit them
-  int64_t dropped_bytes = 0;     // records and lines dropped as cut short by a kill
+  int64_t dropped_bytes = 0;      // records and lines dropped as cut short by a kill
 };
 
 // Reads records.jsonl, every line a record; a malformed line fails with "path:line: why". An

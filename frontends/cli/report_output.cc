@@ -61,8 +61,10 @@ absl::StatusOr<std::unique_ptr<ReportOutput>> ReportOutput::Open(const std::stri
       auto journal = ReadRecordJournal(journal_path, truth_kinds, /*keep_records=*/false);
       if (!journal.ok()) return journal.status();
       if (journal->dropped_bytes > 0)
-        std::fprintf(log, "dsconform: %s: dropped %lld bytes after its last whole batch (cut short by a kill); "
-                     "their cases run again\n", journal_path.c_str(), static_cast<long long>(journal->dropped_bytes));
+        std::fprintf(log,
+                     "dsconform: %s: dropped %lld bytes after its last whole batch (cut short by a kill, or "
+                     "without its commits beside it); their cases run again\n",
+                     journal_path.c_str(), static_cast<long long>(journal->dropped_bytes));
       std::set<int64_t> in_journal;
       for (size_t i = 0; i < journal->lines.size(); ++i) {
         if (done.count(journal->lines[i].index)) continue;
