@@ -23,6 +23,7 @@
 #include "harness/run/seconds_since.h"
 #include "harness/bench/serial_pass.h"
 #include "harness/bench/timed_engine.h"
+#include "frontends/cli/allocator.h"
 #include "frontends/cli/case_selection.h"
 #include "frontends/cli/cli_flags.h"
 #include "frontends/cli/commands.h"
@@ -217,6 +218,7 @@ int BenchCommand(const std::vector<std::string>& args, const std::string& comman
   m.suites = absl::GetFlag(FLAGS_suite);
   m.scale = absl::GetFlag(FLAGS_scale);
   m.cores = cores;
+  m.allocator = AllocatorName();
   m.load_before = LoadAverage();
 
   EngineRequest request = EngineRequestFromFlags();

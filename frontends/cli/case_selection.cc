@@ -1,11 +1,10 @@
 #include "frontends/cli/case_selection.h"
 
-#include <malloc.h>
-
 #include <set>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "frontends/cli/allocator.h"
 #include "harness/case/glob_match.h"
 #include "harness/case/json_lines.h"
 #include "harness/case/slices.h"
@@ -81,9 +80,8 @@ absl::StatusOr<CaseStore> SelectCases(const std::vector<std::string>& suite_glob
       if (!st.ok()) return st;
     out.AddAll(kept);
     kept = {};  // freed before the trim below
-    // glibc keeps the pages of the suite's freed Case objects (small blocks, below the mmap
-    // threshold) resident; handed back, they are the run's sketches' to use.
-    malloc_trim(0);
+    // The pages of the suite's freed Case objects, handed back, are the run's sketches' to use.
+    ReturnFreedPages();
   }
   for (size_t i = 0; i < case_globs.size(); ++i) {
     if (glob_used[i]) continue;

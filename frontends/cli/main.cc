@@ -1,11 +1,10 @@
 // dsconform: a cross-implementation conformance harness for Apache DataSketches.
-#include <malloc.h>
-
 #include <cstdio>
 #include <string>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "frontends/cli/allocator.h"
 #include "frontends/cli/cli_flags.h"
 #include "frontends/cli/commands.h"
 #include "reports/record_text.h"
@@ -58,11 +57,7 @@ int UsageError(const std::string& message) {
 
 int main(int argc, char** argv) {
   using namespace dsconform;
-  // Images and item tapes of megabytes come and go case by case. glibc raises its mmap threshold
-  // to the largest block freed (up to 32 MiB), after which such blocks live in the heap and stay
-  // resident once freed; a fixed threshold hands them back to the system. Full-scale theta.matrix
-  // on java,cpp: 4,594 MiB peak resident without, 3,922 MiB with.
-  mallopt(M_MMAP_THRESHOLD, 1 << 20);
+  TuneAllocator();
   if (GateFromCheckout(argc, argv)) return GateFromCheckoutCommand(argc, argv);
   bool help = false;
   std::set<std::string> given;

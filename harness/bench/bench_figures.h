@@ -43,6 +43,7 @@ struct BenchMeasures {
   int64_t cases = 0;
   std::vector<std::string> engines;  // names, reference first as the run orders them
   int cores = 0;
+  std::string allocator;  // the process's malloc ("jemalloc", "glibc"): it weighs on the harness's share
   std::string load_before, load_after;  // /proc/loadavg's first three fields
   double startup_seconds = 0;  // resolving the engines: the JVM and its class loaders, once per process
   double warmup_seconds = 0;   // the smoke slice run once, unmeasured, before everything else

@@ -82,8 +82,8 @@ nlohmann::ordered_json WholeRunJson(const RunMeasure& r) {
 std::string FormatBenchText(const BenchMeasures& m, const BenchFigures& f, const BenchTargets& t) {
   std::string s = absl::StrFormat("dsconform bench: %d cases of %s (%s) on %s\n", m.cases, m.suites, m.scale,
                                   absl::StrJoin(m.engines, ", "));
-  absl::StrAppendFormat(&s, "machine: %d cores; load average %s before, %s after\n", m.cores, m.load_before,
-                        m.load_after);
+  absl::StrAppendFormat(&s, "machine: %d cores; malloc of %s; load average %s before, %s after\n", m.cores,
+                        m.allocator, m.load_before, m.load_after);
   absl::StrAppendFormat(&s, "engine start-up (JVM and class loaders, once per process) %.2f s; warm-up (smoke slice, "
                         "unmeasured) %.2f s\n\n", m.startup_seconds, m.warmup_seconds);
 
@@ -178,6 +178,7 @@ nlohmann::ordered_json BenchToJson(const BenchMeasures& m, const BenchFigures& f
         {"scale", m.scale},
         {"engines", m.engines},
         {"cores", m.cores},
+        {"allocator", m.allocator},
         {"load_before", m.load_before},
         {"load_after", m.load_after},
         {"startup_seconds", m.startup_seconds},
