@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <mutex>
+#include <set>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -31,9 +34,27 @@ TEST(ForEachSlice, CoversEveryIndexOnceInContiguousSlices) {
         next = end;
       }
       EXPECT_EQ(next, n);
-      if (n < floor) EXPECT_EQ(slices.size(), 1u) << "n " << n << ": below the floor, one slice";
+      if (n < 2 * floor) EXPECT_EQ(slices.size(), 1u) << "n " << n << ": below two floors, one slice on the caller";
     }
   }
+}
+
+// Indices that cost more come together (a suite's accuracy cases); every thread must get some of
+// them, which one slice per thread would not do.
+TEST(ForEachSlice, SharesACostlyRunOfIndicesBetweenThreads) {
+  if (std::thread::hardware_concurrency() < 2) GTEST_SKIP() << "one core";
+  const size_t n = 1000;
+  std::mutex mu;
+  std::set<std::thread::id> costly_on;
+  ForEachSlice(n, 64, [&](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) {
+      if (i < n - 100) continue;
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      std::lock_guard<std::mutex> lock(mu);
+      costly_on.insert(std::this_thread::get_id());
+    }
+  });
+  EXPECT_GE(costly_on.size(), 2u) << "the last 100 indices ran on one thread";
 }
 
 }  // namespace
