@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # `dsconform bench` on the smoke slice: it finishes, prints every figure, and its JSON holds them.
 # No speed is asserted (a test machine's load is not the code's fault); the figures are for people.
+#   bench_smoke_test.sh <dsconform> <allocator configure linked it with: jemalloc or glibc>
 set -uo pipefail
 dsconform=$1
+allocator=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -19,7 +21,7 @@ done
 
 "$dsconform" bench --suite=hll.relative_error --scale=smoke --jobs=2 --json >"$work/json" 2>"$work/err" ||
   fail "bench --json exited $?: $(cat "$work/err")"
-python3 - "$work/json" <<'PY' || fail "bench --json: $(cat "$work/json")"
+python3 - "$work/json" "$allocator" <<'PY' || fail "bench --json: $(cat "$work/json")"
 import json, sys
 j = json.load(open(sys.argv[1]))
 assert j["runs"]["one_worker"]["wall_seconds"] > 0
@@ -32,7 +34,14 @@ assert j["engines"][1]["in_one_worker_run"]["library_seconds"] > 0
 assert 0 <= j["harness"]["harness_share"] <= 1
 assert j["memory"]["peak_rss_bytes"] > 0
 assert set(j["targets"]) == {"speedup", "harness_share", "peak_rss_bytes"}
+assert j["bench"]["allocator"] == sys.argv[2], j["bench"]["allocator"]
 PY
+# The malloc the bench names is the one the process has.
+if [[ $allocator == jemalloc ]]; then
+  ldd "$dsconform" | grep -q libjemalloc || fail "configure linked jemalloc, but ldd does not list it"
+else
+  ldd "$dsconform" | grep -q libjemalloc && fail "configure found no jemalloc, but ldd lists it"
+fi
 "$dsconform" bench --jobs=1 >/dev/null 2>&1
 [[ $? == 2 ]] || fail "bench --jobs=1 should be a usage error"
 "$dsconform" bench --rounds=0 >/dev/null 2>&1
