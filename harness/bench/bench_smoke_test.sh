@@ -36,11 +36,13 @@ assert j["memory"]["peak_rss_bytes"] > 0
 assert set(j["targets"]) == {"speedup", "harness_share", "peak_rss_bytes"}
 assert j["bench"]["allocator"] == sys.argv[2], j["bench"]["allocator"]
 PY
-# The malloc the bench names is the one the process has.
+# The malloc the bench names is the one the process has. (ldd into a file: `grep -q` in a pipe
+# ends it early, and under pipefail ldd's SIGPIPE would fail the pipe.)
+ldd "$dsconform" >"$work/ldd" || fail "ldd $dsconform exited $?"
 if [[ $allocator == jemalloc ]]; then
-  ldd "$dsconform" | grep -q libjemalloc || fail "configure linked jemalloc, but ldd does not list it"
+  grep -q libjemalloc "$work/ldd" || fail "configure linked jemalloc, but ldd does not list it"
 else
-  ldd "$dsconform" | grep -q libjemalloc && fail "configure found no jemalloc, but ldd lists it"
+  grep -q libjemalloc "$work/ldd" && fail "configure found no jemalloc, but ldd lists it"
 fi
 "$dsconform" bench --jobs=1 >/dev/null 2>&1
 [[ $? == 2 ]] || fail "bench --jobs=1 should be a usage error"
