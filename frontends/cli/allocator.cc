@@ -6,12 +6,12 @@
 #include <malloc.h>
 #endif
 
-#define DSC_STRINGIFY_(x) #x
-#define DSC_STRINGIFY(x) DSC_STRINGIFY_(x)
-
 namespace dsconform {
 
 #ifdef DSCONFORM_WITH_JEMALLOC
+
+#define DSC_STRINGIFY_(x) #x
+#define DSC_STRINGIFY(x) DSC_STRINGIFY_(x)
 
 const char* AllocatorName() { return "jemalloc"; }
 
