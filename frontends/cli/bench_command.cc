@@ -118,6 +118,7 @@ absl::StatusOr<RunMeasure> TimeWholeRun(const BenchSetup& setup, int workers, co
   WrapInTimers(*engines);
   RunOptions options = setup.options;
   options.jobs = workers;
+  options.records_beside = LeavesACoreIdle(workers);
   auto stats = RunCases(*cases, EveryCase(*cases), *engines, options, **output, ProgressFn());
   if (!stats.ok()) return stats.status();
   if (stats->interrupted) return absl::CancelledError("interrupted");

@@ -245,6 +245,7 @@ int ExecuteRun(RunInputs inputs, const std::string& command_line) {
   if (!workers.ok()) return UsageError(std::string(workers.status().message()));
 
   options.jobs = jobs;
+  options.records_beside = LeavesACoreIdle(jobs);
   options.families = &CompiledFamilies();
   options.check_invariants = inputs.check_invariants;
   options.truth_settings = {{kOutlierSigmasSetting, absl::GetFlag(FLAGS_outlier_sigmas)},

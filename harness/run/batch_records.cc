@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
+#include <memory>
 #include <optional>
 
 #include "harness/run/seconds_since.h"
@@ -29,40 +31,69 @@ struct CaseRecords {
   }
 };
 
-// Runs engine `anchor` and each of `others` on one set of stages, holding at most two answers:
-// the anchor's, and the one compared with it. compare(k, anchor's, k's) takes each other answer
-// as it comes, done(k, answer) every answer, the anchor's last. The anchor runs first, unless
-// `turns` finds its library busy and another's free: then that other runs first, and waits for
-// the anchor's answer to be compared.
-template <typename Run, typename Compare, typename Done>
-void RunAround(size_t anchor, std::vector<size_t> others, const EngineTurns* turns, const Run& run,
-               const Compare& compare, const Done& done) {
+using Answer = RecordLane::Answer;
+using Compare = std::function<void(size_t k, const std::vector<StageOutcome>& anchor, const std::vector<StageOutcome>& other)>;
+using Own = std::function<void(size_t k, const std::vector<StageOutcome>& answer)>;
+
+// What a batch's records are made from and into, shared by its tasks on the lane: the last of
+// them may end after RunBatchRecords returned.
+struct BatchState {
+  BatchState(const std::vector<IndexedCase>& b, const std::vector<std::string>& n, const RunOptions& o, size_t engines)
+      : batch(b), names(n), options(o), made(b.size(), CaseRecords(engines)) {}
+  const std::vector<IndexedCase>& batch;
+  const std::vector<std::string>& names;
+  const RunOptions& options;
+  std::vector<CaseRecords> made;
+  double records_seconds = 0;  // written by the lane's tasks, one at a time
+};
+
+template <typename Fn>
+void Timed(BatchState& state, const Fn& fn) {
+  const Clock::time_point t = Clock::now();
+  fn();
+  state.records_seconds += SecondsSince(t);
+}
+
+// Runs engine `anchor` and each of `others` on one set of stages, each once fewer than `answers`
+// are held. keep(k, answer) takes each answer on the caller's thread as it comes; the lane is given compare(k, anchor's, k's) and
+// own(k, k's) for each other answer, and own(anchor, anchor's) after the last (no own: none). The
+// anchor runs first, unless `turns` finds its library busy and another's free: then that other
+// runs first, and waits for the anchor's answer to be compared.
+template <typename Run, typename Keep>
+void RunAround(size_t anchor, std::vector<size_t> others, const EngineTurns* turns, RecordLane& lane, int answers,
+               const Run& run, const Keep& keep, const Compare& compare, const Own& own) {
   auto take = [&](size_t k) { others.erase(std::find(others.begin(), others.end(), k)); };
+  auto answer = [&](size_t k) {
+    lane.RoomForAnswer(answers);
+    Answer a = lane.Hold(run(k));
+    keep(k, *a);
+    return a;
+  };
+  auto give = [&](size_t k, const Answer& held, Answer out) {
+    lane.Run([compare, own, k, held, out = std::move(out)] {
+      compare(k, *held, *out);
+      if (own) own(k, *out);
+    });
+  };
   std::optional<size_t> early;
-  std::vector<StageOutcome> early_out;
+  Answer early_out;
   if (turns != nullptr && !others.empty()) {
     std::vector<size_t> candidates = {anchor};
     candidates.insert(candidates.end(), others.begin(), others.end());
     if (const size_t first = turns->Pick(candidates); first != anchor) {
       early = first;
       take(first);
-      early_out = run(first);
+      early_out = answer(first);
     }
   }
-  const std::vector<StageOutcome> held = run(anchor);
-  if (early) {
-    compare(*early, held, early_out);
-    done(*early, early_out);
-    early_out = {};
-  }
+  const Answer held = answer(anchor);
+  if (early) give(*early, held, std::move(early_out));
   while (!others.empty()) {
     const size_t k = turns != nullptr ? turns->Pick(others) : others.front();
     take(k);
-    const std::vector<StageOutcome> out = run(k);
-    compare(k, held, out);
-    done(k, out);
+    give(k, held, answer(k));
   }
-  done(anchor, held);
+  if (own) lane.Run([own, anchor, held] { own(anchor, *held); });
 }
 
 std::vector<size_t> AllBut(size_t e, size_t but) {
@@ -72,16 +103,14 @@ std::vector<size_t> AllBut(size_t e, size_t but) {
   return out;
 }
 
-}  // namespace
-
-std::vector<Record> RunBatchRecords(const std::vector<IndexedCase>& batch, EngineSet& engines,
-                                    const std::vector<std::string>& names, const RunOptions& options,
-                                    TapeCache* tapes, BatchTimes* times, const EngineTurns* turns) {
+// RunBatchRecords, with its steps timed into `times` (given: once the lane has made the records).
+void RunOnLane(const std::vector<IndexedCase>& batch, EngineSet& engines, const std::vector<std::string>& names,
+               const RunOptions& options, TapeCache* tapes, RecordLane& lane, int answers,
+               std::function<void(std::vector<Record>)> deliver, const EngineTurns* turns, BatchTimes* times) {
   const Clock::time_point start = Clock::now();
-  double records_seconds = 0;
   const size_t n = batch.size(), e = engines.size(), reference = options.reference;
-  std::vector<CaseRecords> made(n, CaseRecords(e));
-  auto on = [&](const std::vector<PreparedStage>& stages) {
+  const auto state = std::make_shared<BatchState>(batch, names, options, e);
+  auto on = [&engines, turns](const std::vector<PreparedStage>& stages) {
     return [&engines, &stages, turns](size_t k) {
       std::vector<StageOutcome> out(stages.size());
       std::vector<StageOutcome*> targets;
@@ -100,57 +129,82 @@ std::vector<Record> RunBatchRecords(const std::vector<IndexedCase>& batch, Engin
   }
   // [case][writer]: the cross stage over what that writer wrote, until it runs.
   std::vector<std::vector<std::optional<PreparedStage>>> cross_in(n, std::vector<std::optional<PreparedStage>>(e));
-  auto absorb = [&](size_t k, const std::vector<StageOutcome>& out) {
-    for (size_t i = 0; i < n; ++i) {
-      const Clock::time_point t = Clock::now();
-      made[i].invariants[k] = InvariantRecord(batch[i], names[k], out[i], options);
-      records_seconds += SecondsSince(t);
-      cross_in[i][k] = CrossStageOf(*batch[i].c, cross_base[i], out[i]);
-    }
+  auto keep = [&](size_t k, const std::vector<StageOutcome>& out) {
+    for (size_t i = 0; i < n; ++i) cross_in[i][k] = CrossStageOf(*batch[i].c, cross_base[i], out[i]);
   };
-  // Each candidate against the reference; the reference's answers are let go before the cross stages.
-  RunAround(
-      reference, AllBut(e, reference), turns, on(stages),
-      [&](size_t k, const std::vector<StageOutcome>& ref, const std::vector<StageOutcome>& out) {
-        const Clock::time_point t = Clock::now();
-        for (size_t i = 0; i < n; ++i) made[i].pairs[k] = PairRecord(batch[i], names, k, ref[i], out[i], options);
-        records_seconds += SecondsSince(t);
-      },
-      absorb);
+  // Each candidate against the reference, and each engine's own checks.
+  const Compare pairs = [state](size_t k, const std::vector<StageOutcome>& ref, const std::vector<StageOutcome>& out) {
+    Timed(*state, [&] {
+      for (size_t i = 0; i < ref.size(); ++i)
+        state->made[i].pairs[k] = PairRecord(state->batch[i], state->names, k, ref[i], out[i], state->options);
+    });
+  };
+  const Own invariants = [state](size_t k, const std::vector<StageOutcome>& out) {
+    Timed(*state, [&] {
+      for (size_t i = 0; i < out.size(); ++i)
+        state->made[i].invariants[k] = InvariantRecord(state->batch[i], state->names[k], out[i], state->options);
+    });
+  };
+  RunAround(reference, AllBut(e, reference), turns, lane, answers, on(stages), keep, pairs, invariants);
 
   // Cross stages writer by writer: each other reader against the writer reading its own images.
+  const auto keep_none = [](size_t, const std::vector<StageOutcome>&) {};
   std::vector<size_t> writers;
   for (size_t w = 0; w < e; ++w) writers.push_back(w);
   while (!writers.empty()) {
     const size_t w = turns != nullptr ? turns->Pick(writers) : writers.front();
     writers.erase(std::find(writers.begin(), writers.end(), w));
     std::vector<PreparedStage> written;
-    std::vector<size_t> owner;  // the case of written[j]
+    auto owner = std::make_shared<std::vector<size_t>>();  // the case of written[j]
     for (size_t i = 0; i < n; ++i) {
       if (!cross_in[i][w]) continue;
       written.push_back(std::move(*cross_in[i][w]));
       cross_in[i][w].reset();
-      owner.push_back(i);
+      owner->push_back(i);
     }
     if (written.empty()) continue;
-    RunAround(
-        w, AllBut(e, w), turns, on(written),
-        [&](size_t k, const std::vector<StageOutcome>& own, const std::vector<StageOutcome>& other) {
-          const Clock::time_point t = Clock::now();
-          for (size_t j = 0; j < owner.size(); ++j)
-            if (CrossStageRan(own[j]))
-              made[owner[j]].cross[w][k] = CrossRecord(batch[owner[j]], names, w, k, own[j], other[j], options);
-          records_seconds += SecondsSince(t);
-        },
-        [](size_t, const std::vector<StageOutcome>&) {});
+    const Compare cross = [state, owner, w](size_t k, const std::vector<StageOutcome>& own,
+                                            const std::vector<StageOutcome>& other) {
+      Timed(*state, [&] {
+        for (size_t j = 0; j < owner->size(); ++j) {
+          const size_t i = (*owner)[j];
+          if (CrossStageRan(own[j]))
+            state->made[i].cross[w][k] = CrossRecord(state->batch[i], state->names, w, k, own[j], other[j], state->options);
+        }
+      });
+    };
+    RunAround(w, AllBut(e, w), turns, lane, answers, on(written), keep_none, cross, Own());
   }
 
-  std::vector<Record> records;
-  for (auto& m : made) m.AppendTo(records);
+  lane.Run([state, deliver = std::move(deliver)] {
+    std::vector<Record> records;
+    for (auto& m : state->made) m.AppendTo(records);
+    deliver(std::move(records));
+  });
   if (times != nullptr) {
-    times->records_seconds += records_seconds;
-    times->execute_seconds += SecondsSince(start) - records_seconds;
+    lane.Wait();
+    times->records_seconds += state->records_seconds;
+    times->execute_seconds += SecondsSince(start) - state->records_seconds;
   }
+}
+
+}  // namespace
+
+void RunBatchRecords(const std::vector<IndexedCase>& batch, EngineSet& engines, const std::vector<std::string>& names,
+                     const RunOptions& options, TapeCache* tapes, RecordLane& lane, int answers,
+                     std::function<void(std::vector<Record>)> deliver, const EngineTurns* turns) {
+  RunOnLane(batch, engines, names, options, tapes, lane, answers, std::move(deliver), turns, nullptr);
+}
+
+std::vector<Record> RunBatchRecords(const std::vector<IndexedCase>& batch, EngineSet& engines,
+                                    const std::vector<std::string>& names, const RunOptions& options,
+                                    TapeCache* tapes, BatchTimes* times, const EngineTurns* turns) {
+  RecordLane lane(RecordLane::Mode::kInline);
+  std::vector<Record> records;
+  RunOnLane(
+      batch, engines, names, options, tapes, lane, kMostAnswersKept,
+      [&records](std::vector<Record> r) { records = std::move(r); },
+      turns, times);
   return records;
 }
 

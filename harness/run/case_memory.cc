@@ -169,14 +169,15 @@ struct HeldParts {
   double harness;
 };
 
-HeldParts PartsOf(const CaseMemory& m, const EngineMix& engines) {
+HeldParts PartsOf(const CaseMemory& m, const EngineMix& engines, int answers) {
   const double e = std::max(1, engines.total());
   const double first = static_cast<double>(m.first_state + m.first_images);
-  // A reader takes one writer's images at a time; the harness keeps two answers at a time
-  // (batch_records.h) and every writer's images until its cross stages ran.
+  // A reader takes one writer's images at a time; the harness keeps `answers` answers (one alone)
+  // and every writer's images until its cross stages ran.
   const double cross = static_cast<double>(m.cross_state + m.cross_images + m.cross_read);
+  const double kept = e < 2 ? e : answers;
   const double harness = e * static_cast<double>(m.cross_read) +
-                         std::min(e, 2.0) * static_cast<double>(std::max(m.first_images, m.cross_images));
+                         kept * static_cast<double>(std::max(m.first_images, m.cross_images));
   const double largest = static_cast<double>(m.largest_image);
   const double here = static_cast<double>(std::max(m.first_state, m.cross_state)) + largest;
   return {static_cast<double>(m.tape_bytes), here, std::max(first, cross) + largest, harness};
@@ -186,16 +187,16 @@ int64_t Mib(double bytes) { return static_cast<int64_t>(bytes / (1 << 20)); }
 
 }  // namespace
 
-CaseHeld CaseMemory::Held(const EngineMix& engines) const {
-  const HeldParts p = PartsOf(*this, engines);
+CaseHeld CaseMemory::Held(const EngineMix& engines, int answers) const {
+  const HeldParts p = PartsOf(*this, engines, answers);
   // A worker's engines take a batch one after another, so its Java engines hold the heap one at
   // a time: what one holds until it answers is garbage when the next starts.
   return {Bytes(p.tape + engines.here * p.here + p.harness),
           Bytes(engines.java > 0 ? p.java : 0)};
 }
 
-std::string CaseMemory::Parts(const EngineMix& engines) const {
-  const HeldParts p = PartsOf(*this, engines);
+std::string CaseMemory::Parts(const EngineMix& engines, int answers) const {
+  const HeldParts p = PartsOf(*this, engines, answers);
   std::string parts = absl::StrCat("items ", Mib(p.tape));
   if (engines.here > 0) absl::StrAppend(&parts, ", the native engine's slots ", Mib(p.here));
   if (engines.java > 0) absl::StrAppend(&parts, ", a Java engine's slots and images ", Mib(p.java));

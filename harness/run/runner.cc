@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -13,6 +14,7 @@
 #include "harness/run/batch_scheduler.h"
 #include "harness/run/engine_turns.h"
 #include "harness/run/case_memory.h"
+#include "harness/run/record_lane.h"
 #include "harness/run/record_builder.h"
 #include "harness/run/seconds_since.h"
 
@@ -71,24 +73,55 @@ int64_t MibUp(int64_t bytes) { return (bytes + (int64_t{1} << 20) - 1) >> 20; }
 
 bool Bounded(const RunOptions& o) { return o.memory_budget_bytes > 0 || o.java_heap_bytes > 0; }
 
-// What one case would hold on `engines`; an error when that alone passes a budget.
-absl::StatusOr<CaseHeld> EstimateOne(const Case& c, const EngineMix& engines, const RunOptions& options) {
+// Whether `held` fits a worker's share of each budget (as CutBatches cuts them).
+bool WithinShares(const CaseHeld& held, const RunOptions& options) {
+  const int64_t workers = std::max(1, options.jobs);
+  return (options.memory_budget_bytes <= 0 || held.native <= options.memory_budget_bytes / workers) &&
+         (options.java_heap_bytes <= 0 || held.java <= options.java_heap_bytes / workers);
+}
+
+struct Estimate {
+  CaseHeld held;
+  int answers = kMostAnswersKept;
+};
+
+// What one case would hold on `engines`; an error when that alone passes a budget. Records made
+// beside the engines keep three answers where that fits a worker's share of the budgets, else
+// two, so that a third answer never keeps the workers from running big cases side by side.
+absl::StatusOr<Estimate> EstimateOne(const Case& c, const EngineMix& engines, const RunOptions& options) {
   const Family* family = options.families != nullptr ? options.families->Find(c.family) : nullptr;
   const CaseMemory memory = EstimateCaseMemory(c, family != nullptr ? &family->vocabulary() : nullptr);
-  const CaseHeld held = memory.Held(engines);
+  Estimate estimate{memory.Held(engines, kMostAnswersKept), kMostAnswersKept};
+  if (!options.records_beside || !WithinShares(estimate.held, options))
+    estimate = {memory.Held(engines, kFewestAnswersKept), kFewestAnswersKept};
+  const CaseHeld& held = estimate.held;
   const char* const remedy =
       ": give the run more (--memory=MiB), run the case on fewer engines, or leave it out (--cases)";
   if (options.memory_budget_bytes > 0 && held.native > options.memory_budget_bytes)
     return absl::ResourceExhaustedError(absl::StrCat(
         "case ", c.id, " would hold about ", MibUp(held.native), " MiB on ", engines.total(), " engines (",
-        memory.Parts(engines), "), more than the ", options.memory_budget_bytes >> 20,
+        memory.Parts(engines, estimate.answers), "), more than the ", options.memory_budget_bytes >> 20,
         " MiB the run's memory budget leaves its cases", remedy));
   if (options.java_heap_bytes > 0 && held.java > options.java_heap_bytes)
     return absl::ResourceExhaustedError(absl::StrCat(
         "case ", c.id, " would hold about ", MibUp(held.java), " MiB in the Java heap on a Java engine (",
-        memory.Parts(engines), "), more than the run's ", options.java_heap_bytes >> 20,
+        memory.Parts(engines, estimate.answers), "), more than the run's ", options.java_heap_bytes >> 20,
         " MiB Java heap", remedy));
-  return held;
+  return estimate;
+}
+
+// EstimateOne of each case, into held and answers.
+absl::Status EstimateEach(const std::vector<IndexedCase>& cases, const EngineMix& engines, const RunOptions& options,
+                          std::vector<CaseHeld>& held, std::vector<int>& answers) {
+  held.reserve(cases.size());
+  answers.reserve(cases.size());
+  for (const auto& ic : cases) {
+    auto e = EstimateOne(*ic.c, engines, options);
+    if (!e.ok()) return e.status();
+    held.push_back(e->held);
+    answers.push_back(e->answers);
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace
@@ -120,13 +153,13 @@ EngineMix MixOf(const EngineSet& engines) {
 absl::StatusOr<std::vector<CaseHeld>> EstimateMemory(const std::vector<IndexedCase>& cases, const EngineMix& engines,
                                                       const RunOptions& options) {
   std::vector<CaseHeld> held;
-  held.reserve(cases.size());
-  for (const auto& ic : cases) {
-    auto h = EstimateOne(*ic.c, engines, options);
-    if (!h.ok()) return h.status();
-    held.push_back(*h);
-  }
+  std::vector<int> answers;
+  if (absl::Status st = EstimateEach(cases, engines, options, held, answers); !st.ok()) return st;
   return held;
+}
+
+bool LeavesACoreIdle(int jobs) {
+  return static_cast<unsigned>(std::max(1, jobs)) < std::thread::hardware_concurrency();
 }
 
 std::vector<int64_t> EveryCase(const CaseStore& store) {
@@ -142,7 +175,10 @@ absl::StatusOr<CasePlan> PlanCases(const CaseStore& store, const std::vector<int
   const bool bounded = Bounded(options);
   CasePlan plan;
   plan.items.resize(n);
-  if (bounded) plan.held.resize(n);
+  if (bounded) {
+    plan.held.resize(n);
+    plan.answers.resize(n);
+  }
   std::vector<absl::Status> failed(n);
   ForEachSlice(n, 64, [&](size_t begin, size_t end) {
     for (size_t i = begin; i < end; ++i) {
@@ -153,11 +189,12 @@ absl::StatusOr<CasePlan> PlanCases(const CaseStore& store, const std::vector<int
       }
       plan.items[i] = ItemsOf(*c);
       if (!bounded) continue;
-      auto held = EstimateOne(*c, engines, options);
-      if (held.ok()) {
-        plan.held[i] = *held;
+      auto estimate = EstimateOne(*c, engines, options);
+      if (estimate.ok()) {
+        plan.held[i] = estimate->held;
+        plan.answers[i] = estimate->answers;
       } else {
-        failed[i] = held.status();
+        failed[i] = estimate.status();
       }
     }
   });
@@ -205,7 +242,8 @@ absl::Status CheckEngines(const std::vector<EngineSet>& workers, const RunOption
 }
 
 absl::StatusOr<RunStats> RunPlanned(const std::vector<IndexedCase>& cases, const std::vector<int64_t>& items,
-                                    const std::vector<CaseHeld>& case_held, const CaseStore* store,
+                                    const std::vector<CaseHeld>& case_held, const std::vector<int>& case_answers,
+                                    const CaseStore* store,
                                     std::vector<EngineSet>& workers, const RunOptions& options, RecordSink& sink,
                                     const ProgressFn& progress) {
   std::vector<std::string> names;
@@ -213,11 +251,13 @@ absl::StatusOr<RunStats> RunPlanned(const std::vector<IndexedCase>& cases, const
   const auto batches = CutBatches(cases, items, options, case_held);
   std::vector<int64_t> cost(batches.size());
   std::vector<CaseHeld> held(batches.size());
+  std::vector<int> answers(batches.size(), kMostAnswersKept);  // the fewest of its cases'
   int64_t total_cost = 0;
   for (size_t b = 0, i = 0; b < batches.size(); ++b) {
     for (size_t k = 0; k < batches[b].size(); ++k, ++i) {
       cost[b] += CostOfItems(items[i]);
       if (!case_held.empty()) held[b] += case_held[i];
+      if (!case_answers.empty()) answers[b] = std::min(answers[b], case_answers[i]);
     }
     total_cost += cost[b];
   }
@@ -232,7 +272,14 @@ absl::StatusOr<RunStats> RunPlanned(const std::vector<IndexedCase>& cases, const
   int64_t cost_done = 0;
   absl::Status first_error;
 
+  // A batch's cases, opened: its records may be made after the worker took the next one.
+  struct Opened {
+    std::vector<IndexedCase> batch;
+    std::vector<Case> unpacked;
+  };
   auto work = [&](EngineSet& engines) {
+    // The worker's records go to the sink from its lane, batch after batch; its end waits for them.
+    RecordLane lane(options.records_beside ? RecordLane::Mode::kBeside : RecordLane::Mode::kInline);
     while (!stop.load()) {
       if (options.should_stop && options.should_stop()) {
         stop = true;
@@ -244,9 +291,10 @@ absl::StatusOr<RunStats> RunPlanned(const std::vector<IndexedCase>& cases, const
       if (!taken) break;
       const size_t b = taken->batch;
       const double waited = taken->waited_seconds;
-      std::vector<IndexedCase> batch = batches[b];
-      std::vector<Case> unpacked;
-      if (absl::Status st = store != nullptr ? OpenBatch(batch, *store, unpacked) : absl::OkStatus(); !st.ok()) {
+      auto open = std::make_shared<Opened>();
+      open->batch = batches[b];
+      if (absl::Status st = store != nullptr ? OpenBatch(open->batch, *store, open->unpacked) : absl::OkStatus();
+          !st.ok()) {
         scheduler.Done(b);
         std::lock_guard<std::mutex> lock(mu);
         if (first_error.ok()) first_error = st;
@@ -255,21 +303,24 @@ absl::StatusOr<RunStats> RunPlanned(const std::vector<IndexedCase>& cases, const
       }
       // Its records hold only the image heads (max_record_image_bytes), so the batch's memory is
       // given back once they are made.
-      std::vector<Record> records = RunBatchRecords(batch, engines, names, options, &tapes, nullptr, turns_if_shared);
-      scheduler.Done(b);
-      const int64_t n = static_cast<int64_t>(records.size());
-      absl::Status st = sink.Write(batch, std::move(records));
-      std::lock_guard<std::mutex> lock(mu);
-      stats.memory_wait_seconds += waited;
-      if (!st.ok()) {
-        if (first_error.ok()) first_error = st;
-        stop = true;
-        break;
-      }
-      stats.cases_done += static_cast<int64_t>(batch.size());
-      stats.records += n;
-      cost_done += cost[b];
-      if (progress) progress(stats.cases_done, total_cost > 0 ? static_cast<double>(cost_done) / total_cost : 1.0);
+      auto deliver = [&, b, waited, open](std::vector<Record> records) {
+        scheduler.Done(b);
+        const int64_t n = static_cast<int64_t>(records.size());
+        absl::Status st = sink.Write(open->batch, std::move(records));
+        std::lock_guard<std::mutex> lock(mu);
+        stats.memory_wait_seconds += waited;
+        if (!st.ok()) {
+          if (first_error.ok()) first_error = st;
+          stop = true;
+          return;
+        }
+        stats.cases_done += static_cast<int64_t>(open->batch.size());
+        stats.records += n;
+        cost_done += cost[b];
+        if (progress) progress(stats.cases_done, total_cost > 0 ? static_cast<double>(cost_done) / total_cost : 1.0);
+      };
+      RunBatchRecords(open->batch, engines, names, options, &tapes, lane, answers[b], std::move(deliver),
+                      turns_if_shared);
     }
   };
 
@@ -298,13 +349,11 @@ absl::StatusOr<RunStats> RunCases(const std::vector<IndexedCase>& cases, std::ve
   if (absl::Status st = CheckEngines(workers, options); !st.ok()) return st;
   std::vector<int64_t> items;
   std::vector<CaseHeld> case_held;
+  std::vector<int> case_answers;
   for (const auto& ic : cases) items.push_back(ItemsOf(*ic.c));
-  if (Bounded(options)) {
-    auto estimated = EstimateMemory(cases, MixOf(workers[0]), options);
-    if (!estimated.ok()) return estimated.status();
-    case_held = std::move(*estimated);
-  }
-  return RunPlanned(cases, items, case_held, nullptr, workers, options, sink, progress);
+  if (Bounded(options))
+    if (absl::Status st = EstimateEach(cases, MixOf(workers[0]), options, case_held, case_answers); !st.ok()) return st;
+  return RunPlanned(cases, items, case_held, case_answers, nullptr, workers, options, sink, progress);
 }
 
 absl::StatusOr<RunStats> RunCases(const CaseStore& store, const std::vector<int64_t>& ordinals,
@@ -315,7 +364,8 @@ absl::StatusOr<RunStats> RunCases(const CaseStore& store, const std::vector<int6
   auto plan = PlanCases(store, ordinals, MixOf(workers[0]), options);
   if (!plan.ok()) return plan.status();
   const double plan_seconds = SecondsSince(start);
-  auto stats = RunPlanned(plan->cases, plan->items, plan->held, &store, workers, options, sink, progress);
+  auto stats =
+      RunPlanned(plan->cases, plan->items, plan->held, plan->answers, &store, workers, options, sink, progress);
   if (stats.ok()) stats->plan_seconds = plan_seconds;
   return stats;
 }

@@ -27,6 +27,9 @@ struct IndexedCase {
 
 struct RunOptions {
   int jobs = 1;                        // worker threads, each with its own engine instances
+  // Each worker's records made beside its engines' calls (record_lane.h): where the workers leave
+  // a core idle. Otherwise a worker makes them between its calls.
+  bool records_beside = false;
   int max_batch_cases = 64;            // cases per engine call
   int64_t max_batch_items = 1 << 21;   // items per engine call, so big cases travel alone
   // Differing images longer than this reach records as their length and first bytes
@@ -112,7 +115,11 @@ struct CasePlan {
   std::vector<IndexedCase> cases;
   std::vector<int64_t> items;
   std::vector<CaseHeld> held;  // empty without a budget
+  std::vector<int> answers;    // with held: the answers the harness may keep for each (case_memory.h)
 };
+
+// Whether `jobs` workers leave a core of this machine idle (RunOptions::records_beside).
+bool LeavesACoreIdle(int jobs);
 
 // The places of every case of `store`, in order: the whole run.
 std::vector<int64_t> EveryCase(const CaseStore& store);

@@ -224,6 +224,17 @@ TEST(Runner, JavaEnginesWeighOnTheJavaHeapAndOutOfProcessEnginesOnNeither) {
   EXPECT_EQ((*estimated)[39].native, 8 * 39 + 2 * 8 * 39);
   EXPECT_EQ((*estimated)[39].java, 3 * 8 * 39);
 
+  // Records made beside the engines keep a third answer (record_lane.h), unless a worker's share
+  // of the budget has no room for it.
+  RunOptions beside = options;
+  beside.records_beside = true;
+  beside.jobs = 2;
+  beside.memory_budget_bytes = 2000;  // a share of 1000; n=39: 1248 bytes with three answers, 936 with two
+  auto third = EstimateMemory(indexed, EngineMix{0, 1, 1}, beside);
+  ASSERT_TRUE(third.ok()) << third.status();
+  EXPECT_EQ((*third)[10].native, 8 * 10 + 3 * 8 * 10);
+  EXPECT_EQ((*third)[39].native, 8 * 39 + 2 * 8 * 39);
+
   options.java_heap_bytes = 24 * 30;  // n=30 fits, n=31 does not
   auto refused = EstimateMemory(indexed, EngineMix{0, 1, 1}, options);
   ASSERT_FALSE(refused.ok());
