@@ -305,6 +305,10 @@ absl::StatusOr<RunStats> RunPlanned(const std::vector<IndexedCase>& cases, const
       // given back once they are made.
       auto deliver = [&, b, waited, open](std::vector<Record> records) {
         scheduler.Done(b);
+        {
+          std::lock_guard<std::mutex> lock(mu);
+          if (!first_error.ok()) return;  // the run ends with that error: nothing is written after it
+        }
         const int64_t n = static_cast<int64_t>(records.size());
         absl::Status st = sink.Write(open->batch, std::move(records));
         std::lock_guard<std::mutex> lock(mu);

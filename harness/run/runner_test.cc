@@ -142,6 +142,59 @@ TEST(Runner, RecordsInCaseOrderAreTheSameWhateverTheNumberOfWorkers) {
   }
 }
 
+// Records made beside the engines (RunOptions::records_beside): the same records, and one worker's
+// batches reach the sink in case order.
+TEST(Runner, RecordsMadeBesideTheEnginesAreTheSameAndComeInOrder) {
+  const auto cases = MakeCases(40);
+  const std::vector<IndexedCase> indexed = Indexed(cases);
+  FakeFactory ref("java@1"), cand("java-direct@1", "n=1");
+  const auto between = RunAll(cases, {&ref, &cand}, 1);
+  for (const int jobs : {1, 3}) {
+    auto workers = CreateEngines({&ref, &cand}, jobs);
+    ASSERT_TRUE(workers.ok());
+    RunOptions options;
+    options.jobs = jobs;
+    options.max_batch_cases = 3;
+    options.records_beside = true;
+    CollectingSink sink;
+    auto stats = RunCases(indexed, *workers, options, sink, nullptr);
+    ASSERT_TRUE(stats.ok()) << stats.status();
+    const std::vector<Record> beside = sink.InCaseOrder();
+    ASSERT_EQ(beside.size(), between.size());
+    for (size_t i = 0; i < beside.size(); ++i)
+      EXPECT_EQ(RecordToJson(beside[i]).dump(), RecordToJson(between[i]).dump());
+    if (jobs == 1) {
+      for (size_t b = 1; b < sink.batches.size(); ++b) EXPECT_LT(sink.batches[b - 1].back(), sink.batches[b].front());
+    }
+  }
+}
+
+// A sink that refuses a batch ends the run with its error, and takes nothing after it, though the
+// worker may have run the next batch meanwhile.
+TEST(Runner, NothingReachesTheSinkAfterAWriteFailed) {
+  class FailingSink : public RecordSink {
+   public:
+    absl::Status Write(const std::vector<IndexedCase>&, std::vector<Record>) override {
+      ++writes;
+      return absl::UnavailableError("disk full");
+    }
+    std::atomic<int> writes{0};
+  };
+  const auto cases = MakeCases(40);
+  FakeFactory ref("java@1"), cand("java-direct@1", "n=1");
+  for (const bool beside : {false, true}) {
+    auto workers = CreateEngines({&ref, &cand}, 1);
+    ASSERT_TRUE(workers.ok());
+    RunOptions options;
+    options.max_batch_cases = 2;
+    options.records_beside = beside;
+    FailingSink sink;
+    auto stats = RunCases(Indexed(cases), *workers, options, sink, nullptr);
+    EXPECT_EQ(stats.status().message(), "disk full");
+    EXPECT_EQ(sink.writes.load(), 1);
+  }
+}
+
 // A run of cases held packed: each batch's cases unpacked as it runs, the same records, and only
 // the cases asked for (a shard's, or those a resumed run has not done), by their places.
 TEST(Runner, CasesFromAStoreGiveTheRecordsOfTheCasesThemselves) {
