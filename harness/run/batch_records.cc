@@ -32,7 +32,8 @@ struct CaseRecords {
 };
 
 using Answer = RecordLane::Answer;
-using Compare = std::function<void(size_t k, const std::vector<StageOutcome>& anchor, const std::vector<StageOutcome>& other)>;
+using Compare =
+    std::function<void(size_t k, const std::vector<StageOutcome>& anchor, const std::vector<StageOutcome>& other)>;
 using Own = std::function<void(size_t k, const std::vector<StageOutcome>& answer)>;
 
 // What a batch's records are made from and into, shared by its tasks on the lane: the last of
@@ -55,10 +56,11 @@ void Timed(BatchState& state, const Fn& fn) {
 }
 
 // Runs engine `anchor` and each of `others` on one set of stages, each once fewer than `answers`
-// are held. keep(k, answer) takes each answer on the caller's thread as it comes; the lane is given compare(k, anchor's, k's) and
-// own(k, k's) for each other answer, and own(anchor, anchor's) after the last (no own: none). The
-// anchor runs first, unless `turns` finds its library busy and another's free: then that other
-// runs first, and waits for the anchor's answer to be compared.
+// are held. keep(k, answer) takes each answer on the caller's thread as it comes; the lane is
+// given compare(k, anchor's, k's) and own(k, k's) for each other answer, and own(anchor,
+// anchor's) after the last (no own: none). The anchor runs first, unless `turns` finds its
+// library busy and another's free: then that other runs first, and waits for the anchor's answer
+// to be compared.
 template <typename Run, typename Keep>
 void RunAround(size_t anchor, std::vector<size_t> others, const EngineTurns* turns, RecordLane& lane, int answers,
                const Run& run, const Keep& keep, const Compare& compare, const Own& own) {
@@ -168,8 +170,9 @@ void RunOnLane(const std::vector<IndexedCase>& batch, EngineSet& engines, const 
       Timed(*state, [&] {
         for (size_t j = 0; j < owner->size(); ++j) {
           const size_t i = (*owner)[j];
-          if (CrossStageRan(own[j]))
-            state->made[i].cross[w][k] = CrossRecord(state->batch[i], state->names, w, k, own[j], other[j], state->options);
+          if (!CrossStageRan(own[j])) continue;
+          state->made[i].cross[w][k] =
+              CrossRecord(state->batch[i], state->names, w, k, own[j], other[j], state->options);
         }
       });
     };

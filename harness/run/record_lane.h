@@ -16,14 +16,15 @@ namespace dsconform {
 
 // A worker's records, made beside its engines' calls: while one engine runs a batch, the lane
 // diffs the answers that came before it, checks their invariants and hands finished batches to
-// the sink. One worker's engines run one after another, so without it the second core sat idle
-// through the records of a run with one worker (a fifth of Frequent items' wall time).
+// the sink. One worker's engines run one after another, so without it a core the workers leave
+// idle sat so through the records (a fifth of Frequent items' wall time with one worker).
 //
 // Tasks run one at a time in the order given (a worker's batches reach the sink in its order).
 // What bounds the lane's memory is the engines' answers: an answer is held (Hold) by the worker
 // and by the tasks it is given to, and a worker waits (RoomForAnswer) before an engine makes the
-// next one while as many are held as its batch may keep (case_memory.h). Inline, tasks run at once on the caller's thread, as the
-// serial pass of `dsconform bench` times its steps.
+// next one while as many are held as its batch may keep (case_memory.h). Inline, tasks run at
+// once on the caller's thread: with as many workers as cores (RunOptions::records_beside), and in
+// the serial pass of `dsconform bench`, which times its steps.
 class RecordLane {
  public:
   using Answer = std::shared_ptr<const std::vector<StageOutcome>>;
