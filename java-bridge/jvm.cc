@@ -10,9 +10,9 @@
 #include <mutex>
 #include <thread>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "absl/strings/match.h"
 #include "absl/strings/strip.h"
 #include "java-bridge/java_exception.h"
 #include "java-bridge/jni_handles.h"

@@ -17,14 +17,14 @@ struct EngineMix {
   int total() const { return here + java + elsewhere; }
 };
 
-// What a case holds at once: in this process's heap (its items, the sketches of the engines
-// compiled in, and every answer the harness keeps) and in the Java engines' shared heap.
 // The engines' answers the harness keeps at a time: the two a record is being made of and the one
 // an engine is making (a worker's records are made beside its engines: record_lane.h), or, where
 // a budget leaves no room for three, the two alone (the engines then wait for the records).
 inline constexpr int kMostAnswersKept = 3;
 inline constexpr int kFewestAnswersKept = 2;
 
+// What a case holds at once: in this process's heap (its items, the sketches of the engines
+// compiled in, and every answer the harness keeps) and in the Java engines' shared heap.
 struct CaseHeld {
   int64_t native = 0;
   int64_t java = 0;
@@ -61,12 +61,12 @@ struct CaseMemory {
 
   // Each engine holds the larger of its stages (its slots, the images it answers and, reading,
   // one writer's images) where it keeps its sketches; the harness keeps `answers` engines' answers
-  // at a time (kMostAnswersKept), and one copy of each
-  // writer's images until the readers have read them. An engine in this process writes its
-  // images into its answer and reads the harness's copies, so beside its slots it holds only the
-  // image it is writing. A Java engine copies each image the library hands it into its answer's
-  // chunks (ResultWriter), so it holds one image twice for a moment; a worker's Java engines run
-  // one after another, so the Java heap holds one engine's at a time.
+  // at a time (kMostAnswersKept), and one copy of each writer's images until the readers have
+  // read them. An engine in this process writes its images into its answer and reads the
+  // harness's copies, so beside its slots it holds only the image it is writing. A Java engine
+  // copies each image the library hands it into its answer's chunks (ResultWriter), so it holds
+  // one image twice for a moment; a worker's Java engines run one after another, so the Java heap
+  // holds one engine's at a time.
   CaseHeld Held(const EngineMix& engines, int answers = kMostAnswersKept) const;
   // Held's parts in MiB, for a message: "items 128, the native engine's slots 32, ...".
   std::string Parts(const EngineMix& engines, int answers = kMostAnswersKept) const;
