@@ -7,8 +7,8 @@
 
 #include "harness/run/batch_execution.h"
 #include "harness/run/engine_turns.h"
-#include "harness/run/record_lane.h"
 #include "harness/run/record_builder.h"
+#include "harness/run/record_lane.h"
 
 namespace dsconform {
 
@@ -29,10 +29,10 @@ struct BatchTimes {
 //
 // The records are made on `lane` as the answers come, beside the next engine's call, and handed
 // to `deliver` there, all of the batch's at once; an engine starts once fewer than `answers`
-// (case_memory.h) are held. The call returns when the engines are done, the
-// records perhaps not: the batch's cases, `engine_names` and `options` must live until `deliver`
-// has run. The lane holds the answers the records are made of (record_lane.h); each writer's
-// images that its cross stages read are kept from its first answer until they ran.
+// (case_memory.h) are held. The call returns when the engines are done, the records perhaps not:
+// the batch's cases, `engine_names` and `options` must live until `deliver` has run. The lane
+// holds the answers the records are made of (record_lane.h); each writer's images that its cross
+// stages read are kept from its first answer until they ran.
 void RunBatchRecords(const std::vector<IndexedCase>& batch, EngineSet& engines,
                      const std::vector<std::string>& engine_names, const RunOptions& options, TapeCache* tapes,
                      RecordLane& lane, int answers, std::function<void(std::vector<Record>)> deliver,

@@ -17,7 +17,7 @@ namespace dsconform {
 // A worker's records, made beside its engines' calls: while one engine runs a batch, the lane
 // diffs the answers that came before it, checks their invariants and hands finished batches to
 // the sink. One worker's engines run one after another, so without it a core the workers leave
-// idle sat so through the records (a fifth of Frequent items' wall time with one worker).
+// idle stayed idle through the records (a fifth of Frequent items' wall time with one worker).
 //
 // Tasks run one at a time in the order given (a worker's batches reach the sink in its order).
 // What bounds the lane's memory is the engines' answers: an answer is held (Hold) by the worker
