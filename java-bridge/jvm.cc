@@ -10,7 +10,6 @@
 #include <mutex>
 #include <thread>
 
-#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
@@ -29,13 +28,6 @@ std::vector<std::string> JvmOptions::ToArgs() const {
   // Compiled code otherwise rethrows a hot NullPointerException preallocated, without its message:
   // an error's words would depend on how warm the JVM is (java@9.1.0 "" vs java@9.0.0's text).
   args.push_back("-XX:-OmitStackTraceInFastThrow");
-  // A run wants throughput, not short pauses: with the parallel collector instead of G1 (whose
-  // concurrent threads took a fifth of the CPU beside the libraries), full Frequent items ran 10%
-  // faster with one worker and 19% with two. A collector the caller names wins (a JVM takes one).
-  const bool names_a_collector = std::any_of(extra.begin(), extra.end(), [](const std::string& o) {
-    return absl::StartsWith(o, "-XX:+Use") && absl::EndsWith(o, "GC");
-  });
-  if (!names_a_collector) args.push_back("-XX:+UseParallelGC");
   args.insert(args.end(), extra.begin(), extra.end());
   return args;
 }
