@@ -61,15 +61,15 @@ struct CaseMemory {
 
   // Each engine holds the larger of its stages (its slots, the images it answers and, reading,
   // one writer's images) where it keeps its sketches; the harness keeps `answers` engines' answers
-  // at a time (kMostAnswersKept), and one copy of each writer's images until the readers have
-  // read them. An engine in this process writes its images into its answer and reads the
-  // harness's copies, so beside its slots it holds only the image it is writing. A Java engine
-  // copies each image the library hands it into its answer's chunks (ResultWriter), so it holds
-  // one image twice for a moment; a worker's Java engines run one after another, so the Java heap
-  // holds one engine's at a time.
-  CaseHeld Held(const EngineMix& engines, int answers = kMostAnswersKept) const;
+  // at a time (two, unless records are made beside the engines), and one copy of each writer's
+  // images until the readers have read them. An engine in this process writes its images into its
+  // answer and reads the harness's copies, so beside its slots it holds only the image it is
+  // writing. A Java engine copies each image the library hands it into its answer's chunks
+  // (ResultWriter), so it holds one image twice for a moment; a worker's Java engines run one
+  // after another, so the Java heap holds one engine's at a time.
+  CaseHeld Held(const EngineMix& engines, int answers = kFewestAnswersKept) const;
   // Held's parts in MiB, for a message: "items 128, the native engine's slots 32, ...".
-  std::string Parts(const EngineMix& engines, int answers = kMostAnswersKept) const;
+  std::string Parts(const EngineMix& engines, int answers = kFewestAnswersKept) const;
 };
 
 // `vocabulary` is the case's family's; without one (a family this build lacks) every slot is

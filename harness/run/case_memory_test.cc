@@ -95,7 +95,7 @@ TEST(CaseMemory, ASlotMadeFromAnotherIsAsLargeAndStringsWeighMoreInMemoryThanInI
   EXPECT_EQ(m.first_images, 32 * 24);     // their length and characters
 }
 
-TEST(CaseMemory, ReadersHoldOneWritersImagesAndTheHarnessThreeAnswersAtATime) {
+TEST(CaseMemory, ReadersHoldOneWritersImagesAndTheHarnessTwoAnswersAtATime) {
   Case c;
   c.ops = {Make("create", "a", {{"lg_k", 10}}), Update("a", 100), Make("serialize", "a", nlohmann::ordered_json::object())};
   c.cross = CrossStage{{"a.compact"}, {Make("result", "b", {{"from", "a"}}),
@@ -106,12 +106,15 @@ TEST(CaseMemory, ReadersHoldOneWritersImagesAndTheHarnessThreeAnswersAtATime) {
   EXPECT_EQ(m.cross_images, 800);
   EXPECT_EQ(m.largest_image, 800);
   // The native engine, a Java and an out-of-process one: the harness keeps the tape, the 3
-  // writers' images and three answers at a time; the native engine beside them its slots and the
+  // writers' images and two answers at a time; the native engine beside them its slots and the
   // image it is writing (what it writes is its answer, what it reads the harness's copy).
-  EXPECT_EQ(m.Held(EngineMix{1, 1, 1}).native, 800 + (800 + 800) + 3 * 800 + 3 * 800);
+  EXPECT_EQ(m.Held(EngineMix{1, 1, 1}).native, 800 + (800 + 800) + 3 * 800 + 2 * 800);
   // The Java engines' slots and images in the Java heap (with each answer's buffer) or in their
   // own processes: this process keeps the tape and the answers.
-  EXPECT_EQ(m.Held(EngineMix{0, 2, 1}).native, 800 + 3 * 800 + 3 * 800);
+  EXPECT_EQ(m.Held(EngineMix{0, 2, 1}).native, 800 + 3 * 800 + 2 * 800);
+  // Records made beside the engines keep a third answer (record_lane.h); one engine, its own alone.
+  EXPECT_EQ(m.Held(EngineMix{0, 2, 1}, kMostAnswersKept).native, 800 + 3 * 800 + 3 * 800);
+  EXPECT_EQ(m.Held(EngineMix{1, 0, 0}, kMostAnswersKept).native, m.Held(EngineMix{1, 0, 0}).native);
   EXPECT_EQ(m.Held(EngineMix{0, 2, 1}).java, 2400 + 800);  // one Java engine's at a time
   EXPECT_EQ(m.Held(EngineMix{1, 0, 0}).native, 800 + 1600 + 800 + 800);  // one engine: its own answer
   EXPECT_EQ(m.Parts(EngineMix{1, 1, 0}),

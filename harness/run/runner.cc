@@ -91,8 +91,9 @@ struct Estimate {
 absl::StatusOr<Estimate> EstimateOne(const Case& c, const EngineMix& engines, const RunOptions& options) {
   const Family* family = options.families != nullptr ? options.families->Find(c.family) : nullptr;
   const CaseMemory memory = EstimateCaseMemory(c, family != nullptr ? &family->vocabulary() : nullptr);
-  Estimate estimate{memory.Held(engines, kMostAnswersKept), kMostAnswersKept};
-  if (!options.records_beside || !WithinShares(estimate.held, options))
+  const int answers = options.records_beside ? kMostAnswersKept : kFewestAnswersKept;
+  Estimate estimate{memory.Held(engines, answers), answers};
+  if (answers > kFewestAnswersKept && !WithinShares(estimate.held, options))
     estimate = {memory.Held(engines, kFewestAnswersKept), kFewestAnswersKept};
   const CaseHeld& held = estimate.held;
   const char* const remedy =
