@@ -1,5 +1,6 @@
 #include "frontends/cli/case_selection.h"
 
+#include <optional>
 #include <set>
 
 #include "absl/strings/str_cat.h"
@@ -50,44 +51,103 @@ absl::StatusOr<std::vector<const Suite*>> SelectSuites(const std::vector<std::st
   return out;
 }
 
+namespace {
+
+// Which generated cases a run keeps, by the --cases globs, and which globs kept any.
+class CaseFilter {
+ public:
+  explicit CaseFilter(const std::vector<std::string>& globs) : globs_(globs), used_(globs.size(), false) {}
+  bool Keeps(const std::string& id) const {
+    if (globs_.empty()) return true;
+    for (const std::string& g : globs_)
+      if (GlobMatch(g, id)) return true;
+    return false;
+  }
+  // Notes the globs `id` matches (one thread at a time).
+  void Note(const std::string& id) {
+    for (size_t i = 0; i < globs_.size(); ++i)
+      if (!used_[i] && GlobMatch(globs_[i], id)) used_[i] = true;
+  }
+  // The first glob that kept nothing, or null.
+  const std::string* Unused() const {
+    for (size_t i = 0; i < globs_.size(); ++i)
+      if (!used_[i]) return &globs_[i];
+    return nullptr;
+  }
+
+ private:
+  const std::vector<std::string>& globs_;
+  std::vector<bool> used_;
+};
+
+// A suite made whole, then its kept cases checked and packed on every core.
+absl::Status KeepGenerated(const Suite& suite, SuiteScale scale, CaseFilter& filter, std::vector<std::string>& ids,
+                           CaseStore& out) {
+  std::vector<Case> kept;
+  for (Case& c : suite.Generate(scale)) {
+    ids.push_back(c.id);
+    filter.Note(c.id);
+    if (filter.Keeps(c.id)) kept.push_back(std::move(c));
+  }
+  std::vector<absl::Status> checks(kept.size());
+  ForEachSlice(kept.size(), 64, [&](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) checks[i] = ValidateCase(kept[i], CompiledFamilies());
+  });
+  for (const absl::Status& st : checks)
+    if (!st.ok()) return st;
+  out.AddAll(kept);
+  return absl::OkStatus();
+}
+
+// A suite made from its recipes on every core, each case checked and packed where it was made:
+// no more than a slice of its cases exists as Case objects at once.
+absl::Status KeepMade(const std::vector<CaseRecipe>& recipes, CaseFilter& filter, std::vector<std::string>& ids,
+                      CaseStore& out) {
+  const size_t n = recipes.size();
+  std::vector<std::string> made_ids(n);
+  std::vector<std::optional<CaseStore::Entry>> packed(n);
+  std::vector<absl::Status> checks(n);
+  ForEachSlice(n, 16, [&](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) {
+      const Case c = recipes[i]();
+      made_ids[i] = c.id;
+      if (!filter.Keeps(c.id)) continue;
+      checks[i] = ValidateCase(c, CompiledFamilies());
+      if (checks[i].ok()) packed[i] = CaseStore::Pack(c);
+    }
+  });
+  for (size_t i = 0; i < n; ++i) {
+    if (!checks[i].ok()) return checks[i];
+    filter.Note(made_ids[i]);
+    if (packed[i].has_value()) out.Keep(std::move(*packed[i]));
+    ids.push_back(std::move(made_ids[i]));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::StatusOr<CaseStore> SelectCases(const std::vector<std::string>& suite_globs, SuiteScale scale,
                                       const std::vector<std::string>& case_globs) {
   auto suites = SelectSuites(suite_globs);
   if (!suites.ok()) return suites.status();
-  // A suite at a time, packed as it is kept: a run holds one suite's cases whole at most.
+  // A suite at a time, packed as it is kept: a run holds one suite's cases whole at most. Making,
+  // checking and packing them is the part of a run no worker shares, hence on every core.
   CaseStore out;
   std::vector<std::string> ids;  // every id generated, for the message of a glob that matches none
-  std::vector<bool> glob_used(case_globs.size(), false);
+  CaseFilter filter(case_globs);
   for (const Suite* s : *suites) {
-    std::vector<Case> kept;
-    for (Case& c : s->Generate(scale)) {
-      ids.push_back(c.id);
-      bool keep = case_globs.empty();
-      for (size_t i = 0; i < case_globs.size(); ++i) {
-        if (GlobMatch(case_globs[i], c.id)) {
-          keep = true;
-          glob_used[i] = true;
-        }
-      }
-      if (keep) kept.push_back(std::move(c));
-    }
-    // Checked and packed on every core: with the generation, the part of a run no worker shares.
-    std::vector<absl::Status> checks(kept.size());
-    ForEachSlice(kept.size(), 64, [&](size_t begin, size_t end) {
-      for (size_t i = begin; i < end; ++i) checks[i] = ValidateCase(kept[i], CompiledFamilies());
-    });
-    for (const absl::Status& st : checks)
-      if (!st.ok()) return st;
-    out.AddAll(kept);
-    kept = {};  // freed before the trim below
+    const std::vector<CaseRecipe> recipes = s->Recipes(scale);
+    const absl::Status st =
+        recipes.empty() ? KeepGenerated(*s, scale, filter, ids, out) : KeepMade(recipes, filter, ids, out);
+    if (!st.ok()) return st;
     // The pages of the suite's freed Case objects, handed back, are the run's sketches' to use.
     ReturnFreedPages();
   }
-  for (size_t i = 0; i < case_globs.size(); ++i) {
-    if (glob_used[i]) continue;
+  if (const std::string* unused = filter.Unused()) {
     std::vector<std::string> some;
     for (size_t j = 0; j < ids.size() && some.size() < 5; j += std::max<size_t>(1, ids.size() / 5)) some.push_back(ids[j]);
-    return absl::InvalidArgumentError(absl::StrCat("no case of the selected suites matches '", case_globs[i],
+    return absl::InvalidArgumentError(absl::StrCat("no case of the selected suites matches '", *unused,
                                                    "' (ids look like: ", absl::StrJoin(some, ", "),
                                                    "; `dsconform list cases` lists them)"));
   }

@@ -57,7 +57,11 @@ CaseStore::Entry CaseStore::Pack(const Case& c) {
     judging[it.key()] = std::move(it.value());
     it = program.erase(it);
   }
-  return {c.id, Compress(program), judging.empty() ? Packed{} : Compress(judging)};
+  Entry e;
+  e.id = c.id;
+  e.program = Compress(program);
+  if (!judging.empty()) e.judging = Compress(judging);
+  return e;
 }
 
 void CaseStore::Keep(Entry e) {

@@ -15,10 +15,27 @@ namespace dsconform {
 // most of them accuracy trials of hundreds of steps) takes about 5 GiB; packed, a few percent of
 // that, so a run's memory goes to its sketches, not to its list of work.
 class CaseStore {
+  // A JSON value as MessagePack, zstd-compressed.
+  struct Packed {
+    std::string bytes;
+    size_t raw_size = 0;  // of the MessagePack
+  };
+
  public:
+  // A case as the store keeps it: packed by Pack on any thread, kept in order by Keep.
+  class Entry {
+   private:
+    friend class CaseStore;
+    std::string id;
+    Packed program;  // the case's members but its invariants and truth
+    Packed judging;  // those, when it has any
+  };
+
   CaseStore() = default;
   explicit CaseStore(const std::vector<Case>& cases);
 
+  static Entry Pack(const Case& c);
+  void Keep(Entry e);
   void Add(const Case& c);
   // The cases in order, as Add would keep them, packed on every core.
   void AddAll(const std::vector<Case>& cases);
@@ -34,20 +51,8 @@ class CaseStore {
   int64_t packed_bytes() const { return packed_bytes_; }
 
  private:
-  // A JSON value as MessagePack, zstd-compressed.
-  struct Packed {
-    std::string bytes;
-    size_t raw_size = 0;  // of the MessagePack
-  };
-  struct Entry {
-    std::string id;
-    Packed program;  // the case's members but its invariants and truth
-    Packed judging;  // those, when it has any
-  };
-  static Entry Pack(const Case& c);
   static Packed Compress(const nlohmann::ordered_json& j);
   static absl::StatusOr<nlohmann::json> Decompress(const Entry& e, const Packed& p);
-  void Keep(Entry e);
 
   std::vector<Entry> entries_;
   int64_t packed_bytes_ = 0;

@@ -2,6 +2,7 @@
 #define DSCONFORM_HARNESS_FAMILY_FAMILY_H_
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <string_view>
@@ -21,6 +22,9 @@ class TruthKind;  // harness/truth/truth_kind.h
 // CI-gating runs kReduced, qualification runs kFull.
 enum class SuiteScale { kSmoke, kReduced, kFull };
 
+// Makes one case of a suite; callable on any thread, any number of times.
+using CaseRecipe = std::function<Case()>;
+
 // A generator of cases for one family and one concern ("hll.unions").
 class Suite {
  public:
@@ -29,6 +33,11 @@ class Suite {
   virtual std::string description() const = 0;
   // Deterministic: the same scale gives the same cases in the same order.
   virtual std::vector<Case> Generate(SuiteScale scale) const = 0;
+  // The same cases as recipes, in that order, where a suite can make them one at a time (accuracy
+  // trials: thousands of steps each, the costliest part of a run's generation): a run makes,
+  // checks and packs them on every core, without holding them all. Empty (the default) where a
+  // suite makes its cases only together. RecipeSuite (recipe_suite.h) derives Generate from them.
+  virtual std::vector<CaseRecipe> Recipes(SuiteScale /*scale*/) const { return {}; }
 };
 
 // A named piece of a serialized image, decoded from the published format.

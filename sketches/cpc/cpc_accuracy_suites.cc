@@ -18,6 +18,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "harness/case/case_builder.h"
+#include "harness/family/recipe_suite.h"
 #include "harness/truth/distinct/distinct_count.h"
 #include "harness/truth/distinct/distinct_entries.h"
 #include "harness/truth/distinct/distinct_trials.h"
@@ -41,7 +42,7 @@ constexpr SketchConfig kSketches[] = {
     {16, int64_t{1} << 20, {0, 4, 200}},   {21, int64_t{1} << 22, {0, 2, 16}},
 };
 
-class CpcAccuracy final : public Suite {
+class CpcAccuracy final : public RecipeSuite {
  public:
   std::string name() const override { return "cpc.accuracy"; }
   std::string description() const override {
@@ -49,35 +50,38 @@ class CpcAccuracy final : public Suite {
            "per lgK and a ladder of true counts through every flavor";
   }
 
-  std::vector<Case> Generate(SuiteScale scale) const override {
-    std::vector<Case> cases;
-    for (size_t config = 0; config < std::size(kSketches); ++config) {
-      const SketchConfig& c = kSketches[config];
-      const std::string series = absl::StrCat("lgk=", c.lg_k);
-      for (int trial = 0; trial < c.trials.At(scale); ++trial) {
-        CaseBuilder b(absl::StrCat("cpc/accuracy/", series, "/trial=", trial), name(), "cpc");
-        DistinctTruths truths(b);
-        const uint64_t seed = TrialSeed(600 + config, trial);
-        b.Step("create", "a", {{"lg_k", c.lg_k}});
-        int64_t fed = 0;
-        for (int64_t n : HalfOctaveLadder(c.max_n)) {
-          GrowTo(b, "a", seed, &fed, n);
-          // Fields are named after their slot ("a.n4.estimate", "r4.estimate"), so that an engine
-          // that cannot make the slot (java-direct: CPC is heap only) reports them unsupported.
-          const std::string hip = absl::StrCat("a.n", n);
-          b.Step("query", "a", EstimateQueries(hip));
-          truths.Add("a", hip, kRseFromBounds, absl::StrCat(series, "/hip"));
-          const std::string u = absl::StrCat("u", n), r = absl::StrCat("r", n);
-          b.Step("union", u, {{"lg_k", c.lg_k}});
-          b.Step("merge", u, {{"from", "a"}, {"how", "copy"}});
-          b.Step("result", r, {{"from", u}});
-          b.Step("query", r, EstimateQueries(r));
-          truths.Add(r, r, kRseFromBounds, absl::StrCat(series, "/icon"));
-        }
-        cases.push_back(b.Build());
-      }
+  std::vector<CaseRecipe> Recipes(SuiteScale scale) const override {
+    std::vector<CaseRecipe> recipes;
+    for (size_t config = 0; config < std::size(kSketches); ++config)
+      for (int trial = 0; trial < kSketches[config].trials.At(scale); ++trial)
+        recipes.push_back([=] { return MakeCase(config, trial); });
+    return recipes;
+  }
+
+ private:
+  Case MakeCase(size_t config, int trial) const {
+    const SketchConfig& c = kSketches[config];
+    const std::string series = absl::StrCat("lgk=", c.lg_k);
+    CaseBuilder b(absl::StrCat("cpc/accuracy/", series, "/trial=", trial), name(), "cpc");
+    DistinctTruths truths(b);
+    const uint64_t seed = TrialSeed(600 + config, trial);
+    b.Step("create", "a", {{"lg_k", c.lg_k}});
+    int64_t fed = 0;
+    for (int64_t n : HalfOctaveLadder(c.max_n)) {
+      GrowTo(b, "a", seed, &fed, n);
+      // Fields are named after their slot ("a.n4.estimate", "r4.estimate"), so that an engine
+      // that cannot make the slot (java-direct: CPC is heap only) reports them unsupported.
+      const std::string hip = absl::StrCat("a.n", n);
+      b.Step("query", "a", EstimateQueries(hip));
+      truths.Add("a", hip, kRseFromBounds, absl::StrCat(series, "/hip"));
+      const std::string u = absl::StrCat("u", n), r = absl::StrCat("r", n);
+      b.Step("union", u, {{"lg_k", c.lg_k}});
+      b.Step("merge", u, {{"from", "a"}, {"how", "copy"}});
+      b.Step("result", r, {{"from", u}});
+      b.Step("query", r, EstimateQueries(r));
+      truths.Add(r, r, kRseFromBounds, absl::StrCat(series, "/icon"));
     }
-    return cases;
+    return b.Build();
   }
 };
 
@@ -100,7 +104,7 @@ constexpr UnionMix kMixes[] = {
 };
 constexpr int64_t kUnionMaxN = int64_t{1} << 16;
 
-class CpcAccuracyUnions final : public Suite {
+class CpcAccuracyUnions final : public RecipeSuite {
  public:
   std::string name() const override { return "cpc.accuracy_unions"; }
   std::string description() const override {
@@ -108,34 +112,37 @@ class CpcAccuracyUnions final : public Suite {
            "overlap, over seeded trials and a ladder of true counts";
   }
 
-  std::vector<Case> Generate(SuiteScale scale) const override {
-    std::vector<Case> cases;
-    for (size_t mix = 0; mix < std::size(kMixes); ++mix) {
-      const UnionMix& m = kMixes[mix];
-      for (int trial = 0; trial < m.trials.At(scale); ++trial) {
-        CaseBuilder b(absl::StrCat("cpc/accuracy_unions/", m.series, "/trial=", trial), name(), "cpc");
-        DistinctTruths truths(b);
-        const uint64_t seed_a = TrialSeed(700 + mix, trial);
-        const uint64_t seed_b =
-            m.b_overlaps_a ? SplitMix64SeedAfter(seed_a, kUnionMaxN / 2) : TrialSeed(800 + mix, trial);
-        b.Step("create", "a", {{"lg_k", m.lg_a}});
-        b.Step("create", "b", {{"lg_k", m.lg_b}});
-        int64_t fed_a = 0, fed_b = 0;
-        for (int64_t n : HalfOctaveLadder(kUnionMaxN)) {
-          GrowTo(b, "a", seed_a, &fed_a, n);
-          GrowTo(b, "b", seed_b, &fed_b, n / m.b_divisor);
-          const std::string u = absl::StrCat("u", n), r = absl::StrCat("r", n);
-          b.Step("union", u, {{"lg_k", m.lg_union}});
-          b.Step("merge", u, {{"from", "a"}, {"how", "copy"}});
-          b.Step("merge", u, {{"from", "b"}, {"how", "copy"}});
-          b.Step("result", r, {{"from", u}});
-          b.Step("query", r, EstimateQueries(r));  // fields "r<n>.*", named after the slot (see cpc.accuracy)
-          truths.Add(r, r, kRseFromBounds, m.series);
-        }
-        cases.push_back(b.Build());
-      }
+  std::vector<CaseRecipe> Recipes(SuiteScale scale) const override {
+    std::vector<CaseRecipe> recipes;
+    for (size_t mix = 0; mix < std::size(kMixes); ++mix)
+      for (int trial = 0; trial < kMixes[mix].trials.At(scale); ++trial)
+        recipes.push_back([=] { return MakeCase(mix, trial); });
+    return recipes;
+  }
+
+ private:
+  Case MakeCase(size_t mix, int trial) const {
+    const UnionMix& m = kMixes[mix];
+    CaseBuilder b(absl::StrCat("cpc/accuracy_unions/", m.series, "/trial=", trial), name(), "cpc");
+    DistinctTruths truths(b);
+    const uint64_t seed_a = TrialSeed(700 + mix, trial);
+    const uint64_t seed_b =
+        m.b_overlaps_a ? SplitMix64SeedAfter(seed_a, kUnionMaxN / 2) : TrialSeed(800 + mix, trial);
+    b.Step("create", "a", {{"lg_k", m.lg_a}});
+    b.Step("create", "b", {{"lg_k", m.lg_b}});
+    int64_t fed_a = 0, fed_b = 0;
+    for (int64_t n : HalfOctaveLadder(kUnionMaxN)) {
+      GrowTo(b, "a", seed_a, &fed_a, n);
+      GrowTo(b, "b", seed_b, &fed_b, n / m.b_divisor);
+      const std::string u = absl::StrCat("u", n), r = absl::StrCat("r", n);
+      b.Step("union", u, {{"lg_k", m.lg_union}});
+      b.Step("merge", u, {{"from", "a"}, {"how", "copy"}});
+      b.Step("merge", u, {{"from", "b"}, {"how", "copy"}});
+      b.Step("result", r, {{"from", u}});
+      b.Step("query", r, EstimateQueries(r));  // fields "r<n>.*", named after the slot (see cpc.accuracy)
+      truths.Add(r, r, kRseFromBounds, m.series);
     }
-    return cases;
+    return b.Build();
   }
 };
 

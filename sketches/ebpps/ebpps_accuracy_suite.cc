@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "harness/case/splitmix64.h"
 #include "harness/diff/differ.h"
+#include "harness/family/recipe_suite.h"
 #include "sketches/ebpps/ebpps_suites.h"
 
 namespace dsconform {
@@ -26,7 +27,7 @@ int64_t TrialSeed(int trial, int salt) {
   return static_cast<int64_t>(SplitMix64(static_cast<uint64_t>(trial) * 4 + static_cast<uint64_t>(salt)).Next() >> 2);
 }
 
-class EbppsAccuracy final : public Suite {
+class EbppsAccuracy final : public RecipeSuite {
  public:
   std::string name() const override { return "ebpps.accuracy"; }
   std::string description() const override {
@@ -35,7 +36,7 @@ class EbppsAccuracy final : public Suite {
            "its bits)";
   }
 
-  std::vector<Case> Generate(SuiteScale scale) const override {
+  std::vector<CaseRecipe> Recipes(SuiteScale scale) const override {
     // Smoke keeps the repro program within a Java method (64 KiB of bytecode).
     const int trials = scale == SuiteScale::kSmoke ? 50 : scale == SuiteScale::kReduced ? 1000 : 4000;
     std::vector<Config> configs = {{3, 12, EbppsWeights::kRamp}, {5, 20, EbppsWeights::kHeavy}};
@@ -43,9 +44,9 @@ class EbppsAccuracy final : public Suite {
       configs.insert(configs.end(), {{3, 12, EbppsWeights::kUniform}, {10, 40, EbppsWeights::kRamp},
                                      {4, 8, EbppsWeights::kRamp}, {10, 40, EbppsWeights::kTiny},
                                      {8, 16, EbppsWeights::kHeavy}, {2, 30, EbppsWeights::kUniform}});
-    std::vector<Case> cases;
-    for (const Config& c : configs) cases.push_back(MakeCase(c, trials));
-    return cases;
+    std::vector<CaseRecipe> recipes;
+    for (const Config& c : configs) recipes.push_back([=] { return MakeCase(c, trials); });
+    return recipes;
   }
 
  private:

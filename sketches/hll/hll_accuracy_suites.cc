@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "harness/case/case_builder.h"
 #include "harness/case/splitmix64.h"
+#include "harness/family/recipe_suite.h"
 #include "harness/truth/distinct/distinct_count.h"
 #include "harness/truth/distinct/distinct_trials.h"
 #include "sketches/hll/hll_suites.h"
@@ -35,7 +36,7 @@ void StatedRse(CaseBuilder& b, int lg_k, bool unioned, const std::string& as) {
   b.Step("rel_err", "", {{"lg_k", lg_k}, {"upper", 0}, {"unioned", unioned ? 1 : 0}, {"sd", 1}, {"as", as}});
 }
 
-class HllAccuracy final : public Suite {
+class HllAccuracy final : public RecipeSuite {
  public:
   std::string name() const override { return "hll.accuracy"; }
   std::string description() const override {
@@ -43,31 +44,33 @@ class HllAccuracy final : public Suite {
            "ladder of true counts";
   }
 
-  std::vector<Case> Generate(SuiteScale scale) const override {
+  std::vector<CaseRecipe> Recipes(SuiteScale scale) const override {
     const StudySize size = SizeFor(scale, false);
     std::vector<int> lg_ks = {8, 12};
     if (scale == SuiteScale::kReduced) lg_ks = {4, 8, 12, 14};
     if (scale == SuiteScale::kFull) lg_ks = {4, 6, 8, 10, 12, 14, 16};
-    std::vector<Case> cases;
-    for (int lg_k : lg_ks) {
-      const std::string series = absl::StrCat("lgk=", lg_k);
-      for (int trial = 0; trial < size.trials; ++trial) {
-        CaseBuilder b(absl::StrCat("hll/accuracy/", series, "/trial=", trial), name(), "hll");
-        DistinctTruths truths(b);
-        const uint64_t seed = TrialSeed(lg_k, trial);
-        StatedRse(b, lg_k, false, "rse");
-        b.Step("create", "a", {{"lg_k", lg_k}, {"type", kHllTypes[trial % 3]}});
-        int64_t fed = 0;
-        for (int64_t n : HalfOctaveLadder(size.max_n)) {
-          GrowTo(b, "a", seed, &fed, n);
-          const std::string as = absl::StrCat("n", n);
-          b.Step("query", "a", EstimateQueries(as));
-          truths.Add("a", as, "rse", series);
-        }
-        cases.push_back(b.Build());
-      }
+    std::vector<CaseRecipe> recipes;
+    for (int lg_k : lg_ks)
+      for (int trial = 0; trial < size.trials; ++trial) recipes.push_back([=] { return MakeCase(lg_k, trial, size); });
+    return recipes;
+  }
+
+ private:
+  Case MakeCase(int lg_k, int trial, const StudySize& size) const {
+    const std::string series = absl::StrCat("lgk=", lg_k);
+    CaseBuilder b(absl::StrCat("hll/accuracy/", series, "/trial=", trial), name(), "hll");
+    DistinctTruths truths(b);
+    const uint64_t seed = TrialSeed(lg_k, trial);
+    StatedRse(b, lg_k, false, "rse");
+    b.Step("create", "a", {{"lg_k", lg_k}, {"type", kHllTypes[trial % 3]}});
+    int64_t fed = 0;
+    for (int64_t n : HalfOctaveLadder(size.max_n)) {
+      GrowTo(b, "a", seed, &fed, n);
+      const std::string as = absl::StrCat("n", n);
+      b.Step("query", "a", EstimateQueries(as));
+      truths.Add("a", as, "rse", series);
     }
-    return cases;
+    return b.Build();
   }
 };
 
@@ -101,7 +104,7 @@ int ResultLgK(const UnionMix& m, int64_t n_a, int64_t n_b) {
   return lg;
 }
 
-class HllAccuracyUnions final : public Suite {
+class HllAccuracyUnions final : public RecipeSuite {
  public:
   std::string name() const override { return "hll.accuracy_unions"; }
   std::string description() const override {
@@ -109,41 +112,43 @@ class HllAccuracyUnions final : public Suite {
            "and overlap, over seeded trials and a ladder of true counts";
   }
 
-  std::vector<Case> Generate(SuiteScale scale) const override {
+  std::vector<CaseRecipe> Recipes(SuiteScale scale) const override {
     const StudySize size = SizeFor(scale, true);
-    std::vector<Case> cases;
+    std::vector<CaseRecipe> recipes;
     for (size_t mix = 0; mix < std::size(kMixes); ++mix) {
-      const UnionMix& m = kMixes[mix];
       if (scale == SuiteScale::kSmoke && mix % 2 == 1) continue;
-      for (int trial = 0; trial < size.trials; ++trial) {
-        CaseBuilder b(absl::StrCat("hll/accuracy_unions/", m.series, "/trial=", trial), name(), "hll");
-        DistinctTruths truths(b);
-        const uint64_t seed_a = TrialSeed(100 + mix, trial);
-        // An overlapping b is a's stream from its middle; otherwise a stream of its own.
-        const uint64_t seed_b =
-            m.b_overlaps_a ? SplitMix64SeedAfter(seed_a, size.max_n / 2) : TrialSeed(200 + mix, trial);
-        b.Step("create", "a", {{"lg_k", m.lg_a}, {"type", kHllTypes[trial % 3]}});
-        b.Step("create", "b", {{"lg_k", m.lg_b}, {"type", kHllTypes[(trial + 1) % 3]}});
-        int64_t fed_a = 0, fed_b = 0;
-        std::set<int> stated;
-        for (int64_t n : HalfOctaveLadder(size.max_n)) {
-          GrowTo(b, "a", seed_a, &fed_a, n);
-          GrowTo(b, "b", seed_b, &fed_b, n / m.b_divisor);
-          const int lg = ResultLgK(m, fed_a, fed_b);
-          const std::string rse = absl::StrCat("rse.lgk", lg);
-          if (stated.insert(lg).second) StatedRse(b, lg, true, rse);
-          const std::string u = absl::StrCat("u", n);
-          b.Step("union", u, {{"lg_max_k", m.lg_max_k}});
-          b.Step("merge", u, {{"from", "a"}, {"how", "copy"}});
-          b.Step("merge", u, {{"from", "b"}, {"how", "copy"}});
-          const std::string as = absl::StrCat("n", n);
-          b.Step("query", u, EstimateQueries(as));
-          truths.Add(u, as, rse, m.series);
-        }
-        cases.push_back(b.Build());
-      }
+      for (int trial = 0; trial < size.trials; ++trial) recipes.push_back([=] { return MakeCase(mix, trial, size); });
     }
-    return cases;
+    return recipes;
+  }
+
+ private:
+  Case MakeCase(size_t mix, int trial, const StudySize& size) const {
+    const UnionMix& m = kMixes[mix];
+    CaseBuilder b(absl::StrCat("hll/accuracy_unions/", m.series, "/trial=", trial), name(), "hll");
+    DistinctTruths truths(b);
+    const uint64_t seed_a = TrialSeed(100 + mix, trial);
+    // An overlapping b is a's stream from its middle; otherwise a stream of its own.
+    const uint64_t seed_b = m.b_overlaps_a ? SplitMix64SeedAfter(seed_a, size.max_n / 2) : TrialSeed(200 + mix, trial);
+    b.Step("create", "a", {{"lg_k", m.lg_a}, {"type", kHllTypes[trial % 3]}});
+    b.Step("create", "b", {{"lg_k", m.lg_b}, {"type", kHllTypes[(trial + 1) % 3]}});
+    int64_t fed_a = 0, fed_b = 0;
+    std::set<int> stated;
+    for (int64_t n : HalfOctaveLadder(size.max_n)) {
+      GrowTo(b, "a", seed_a, &fed_a, n);
+      GrowTo(b, "b", seed_b, &fed_b, n / m.b_divisor);
+      const int lg = ResultLgK(m, fed_a, fed_b);
+      const std::string rse = absl::StrCat("rse.lgk", lg);
+      if (stated.insert(lg).second) StatedRse(b, lg, true, rse);
+      const std::string u = absl::StrCat("u", n);
+      b.Step("union", u, {{"lg_max_k", m.lg_max_k}});
+      b.Step("merge", u, {{"from", "a"}, {"how", "copy"}});
+      b.Step("merge", u, {{"from", "b"}, {"how", "copy"}});
+      const std::string as = absl::StrCat("n", n);
+      b.Step("query", u, EstimateQueries(as));
+      truths.Add(u, as, rse, m.series);
+    }
+    return b.Build();
   }
 };
 

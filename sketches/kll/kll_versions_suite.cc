@@ -8,6 +8,7 @@
 // Across languages only what is free of random bits is compared (fields of
 // sketches past k are "lang." fields).
 #include "absl/strings/str_cat.h"
+#include "harness/family/recipe_suite.h"
 #include "sketches/kll/kll_suites.h"
 
 namespace dsconform {
@@ -39,7 +40,7 @@ Shape ShapeFor(SuiteScale scale) {
 // own random bits: compared between engines of one language only.
 std::string FieldName(const std::string& slot, int64_t n, int k) { return n > k ? "lang." + slot : slot; }
 
-class KllVersions final : public Suite {
+class KllVersions final : public RecipeSuite {
  public:
   std::string name() const override { return "kll.versions"; }
   std::string description() const override {
@@ -48,15 +49,15 @@ class KllVersions final : public Suite {
            "copies, assignments, merges by copy and move in both orders, float-to-double conversion, round trip";
   }
 
-  std::vector<Case> Generate(SuiteScale scale) const override {
+  std::vector<CaseRecipe> Recipes(SuiteScale scale) const override {
     const Shape shape = ShapeFor(scale);
-    std::vector<Case> cases;
+    std::vector<CaseRecipe> recipes;
     for (const std::string& item : shape.items)
       for (int k : shape.ks)
         for (int64_t n : KllSizes(k, shape.max_n > 0 ? shape.max_n : 4 * int64_t{k} + 3))
           for (ItemOrder order : shape.orders)
-            for (uint64_t seed : shape.seeds) cases.push_back(MakeCase(item, k, n, order, seed));
-    return cases;
+            for (uint64_t seed : shape.seeds) recipes.push_back([=] { return MakeCase(item, k, n, order, seed); });
+    return recipes;
   }
 
  private:

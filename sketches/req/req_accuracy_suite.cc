@@ -7,6 +7,7 @@
 // random bits, so the study sees the spread of the error. One case per trial
 // and n: trials shard over workers and machines.
 #include "absl/strings/str_cat.h"
+#include "harness/family/recipe_suite.h"
 #include "harness/truth/ranks/rank_entries.h"
 #include "harness/truth/ranks/rank_trials.h"
 #include "sketches/req/req_checks.h"
@@ -39,7 +40,7 @@ StudySize SizeFor(SuiteScale scale) {
 // relative to the stated error at its rank.
 constexpr int kGridIntervals = 64;
 
-class ReqAccuracy final : public Suite {
+class ReqAccuracy final : public RecipeSuite {
  public:
   std::string name() const override { return "req.accuracy"; }
   std::string description() const override {
@@ -48,15 +49,16 @@ class ReqAccuracy final : public Suite {
            "stream lengths";
   }
 
-  std::vector<Case> Generate(SuiteScale scale) const override {
+  std::vector<CaseRecipe> Recipes(SuiteScale scale) const override {
     const StudySize size = SizeFor(scale);
-    std::vector<Case> cases;
+    std::vector<CaseRecipe> recipes;
     for (int k : size.ks)
       for (bool hra : {true, false})
         for (ItemOrder order : size.orders)
           for (int64_t n : RankTrialLadder(size.max_n))
-            for (int trial = 0; trial < size.trials; ++trial) cases.push_back(MakeCase(k, hra, order, n, trial));
-    return cases;
+            for (int trial = 0; trial < size.trials; ++trial)
+              recipes.push_back([=] { return MakeCase(k, hra, order, n, trial); });
+    return recipes;
   }
 
  private:

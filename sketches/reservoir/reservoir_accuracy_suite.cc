@@ -5,6 +5,7 @@
 // trials and tests the counts against k/n (harness/truth/inclusion_test.h).
 // Neither library can pin its random bits: every run draws afresh.
 #include "absl/strings/str_cat.h"
+#include "harness/family/recipe_suite.h"
 #include "sketches/reservoir/reservoir_suites.h"
 
 namespace dsconform {
@@ -18,7 +19,7 @@ struct Config {
   int max_k = 0;
 };
 
-class ReservoirAccuracy final : public Suite {
+class ReservoirAccuracy final : public RecipeSuite {
  public:
   std::string name() const override { return "reservoir.accuracy"; }
   std::string description() const override {
@@ -26,7 +27,7 @@ class ReservoirAccuracy final : public Suite {
            "sketches of different k: chi-square and per-item binomial tests at alpha 1e-5 (the draws cannot be pinned)";
   }
 
-  std::vector<Case> Generate(SuiteScale scale) const override {
+  std::vector<CaseRecipe> Recipes(SuiteScale scale) const override {
     // Smoke keeps the repro program within a Java method (64 KiB of bytecode).
     const int trials = scale == SuiteScale::kSmoke ? 50 : scale == SuiteScale::kReduced ? 1000 : 4000;
     std::vector<Config> configs = {{3, 12}, {10, 50, 20, 70, 10}};
@@ -34,9 +35,9 @@ class ReservoirAccuracy final : public Suite {
       configs.insert(configs.end(), {{1, 8}, {2, 5}, {10, 11}, {10, 100}, {50, 200}, {5, 20, 5, 20, 5},
                                      {8, 30, 3, 60, 6}, {4, 4, 4, 40, 4}});
     }
-    std::vector<Case> cases;
-    for (const Config& c : configs) cases.push_back(MakeCase(c, trials));
-    return cases;
+    std::vector<CaseRecipe> recipes;
+    for (const Config& c : configs) recipes.push_back([=] { return MakeCase(c, trials); });
+    return recipes;
   }
 
  private:

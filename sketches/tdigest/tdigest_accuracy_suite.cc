@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "harness/case/splitmix64.h"
+#include "harness/family/recipe_suite.h"
 #include "harness/truth/ranks/rank_entries.h"
 #include "harness/truth/ranks/rank_grids.h"
 #include "sketches/tdigest/tdigest_suites.h"
@@ -39,7 +40,7 @@ StudySize SizeFor(SuiteScale scale) {
 constexpr int kGridIntervals = 64;
 constexpr size_t kTailPoints = 4;
 
-class TdigestAccuracy final : public Suite {
+class TdigestAccuracy final : public RecipeSuite {
  public:
   std::string name() const override { return "tdigest.accuracy"; }
   std::string description() const override {
@@ -47,15 +48,16 @@ class TdigestAccuracy final : public Suite {
            "a ladder of stream lengths: the observed error (t-digest states no bound)";
   }
 
-  std::vector<Case> Generate(SuiteScale scale) const override {
+  std::vector<CaseRecipe> Recipes(SuiteScale scale) const override {
     const StudySize size = SizeFor(scale);
-    std::vector<Case> cases;
+    std::vector<CaseRecipe> recipes;
     for (int k : size.ks)
       for (const std::string& item : TdigestItemTypes())
         for (ItemOrder order : size.orders)
           for (int64_t n = 4; n <= size.max_n; n *= 4)
-            for (int trial = 0; trial < size.trials; ++trial) cases.push_back(MakeCase(k, item, order, n, trial));
-    return cases;
+            for (int trial = 0; trial < size.trials; ++trial)
+              recipes.push_back([=] { return MakeCase(k, item, order, n, trial); });
+    return recipes;
   }
 
  private:

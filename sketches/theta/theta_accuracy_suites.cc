@@ -18,6 +18,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "harness/case/case_builder.h"
+#include "harness/family/recipe_suite.h"
 #include "harness/truth/distinct/distinct_count.h"
 #include "harness/truth/distinct/distinct_entries.h"
 #include "harness/truth/distinct/distinct_trials.h"
@@ -51,7 +52,7 @@ constexpr SketchConfig kSketches[] = {
 
 std::string SketchSeries(int lg_k, const std::string& p) { return absl::StrCat("lgk=", lg_k, "/p=", p); }
 
-class ThetaAccuracy final : public Suite {
+class ThetaAccuracy final : public RecipeSuite {
  public:
   std::string name() const override { return "theta.accuracy"; }
   std::string description() const override {
@@ -59,27 +60,30 @@ class ThetaAccuracy final : public Suite {
            "ladder of true counts from exact mode into estimation mode";
   }
 
-  std::vector<Case> Generate(SuiteScale scale) const override {
-    std::vector<Case> cases;
-    for (size_t config = 0; config < std::size(kSketches); ++config) {
-      const SketchConfig& c = kSketches[config];
-      const std::string series = SketchSeries(c.lg_k, c.p);
-      for (int trial = 0; trial < c.trials.At(scale); ++trial) {
-        CaseBuilder b(absl::StrCat("theta/accuracy/", series, "/trial=", trial), name(), "theta");
-        DistinctTruths truths(b);
-        const uint64_t seed = TrialSeed(300 + config, trial);
-        b.Step("create", "a", {{"lg_k", c.lg_k}, {"p", c.p}});
-        int64_t fed = 0;
-        for (int64_t n : HalfOctaveLadder(c.max_n)) {
-          GrowTo(b, "a", seed, &fed, n);
-          const std::string as = absl::StrCat("n", n);
-          b.Step("query", "a", EstimateQueries(as));
-          truths.Add("a", as, kRseFromBounds, series);
-        }
-        cases.push_back(b.Build());
-      }
+  std::vector<CaseRecipe> Recipes(SuiteScale scale) const override {
+    std::vector<CaseRecipe> recipes;
+    for (size_t config = 0; config < std::size(kSketches); ++config)
+      for (int trial = 0; trial < kSketches[config].trials.At(scale); ++trial)
+        recipes.push_back([=] { return MakeCase(config, trial); });
+    return recipes;
+  }
+
+ private:
+  Case MakeCase(size_t config, int trial) const {
+    const SketchConfig& c = kSketches[config];
+    const std::string series = SketchSeries(c.lg_k, c.p);
+    CaseBuilder b(absl::StrCat("theta/accuracy/", series, "/trial=", trial), name(), "theta");
+    DistinctTruths truths(b);
+    const uint64_t seed = TrialSeed(300 + config, trial);
+    b.Step("create", "a", {{"lg_k", c.lg_k}, {"p", c.p}});
+    int64_t fed = 0;
+    for (int64_t n : HalfOctaveLadder(c.max_n)) {
+      GrowTo(b, "a", seed, &fed, n);
+      const std::string as = absl::StrCat("n", n);
+      b.Step("query", "a", EstimateQueries(as));
+      truths.Add("a", as, kRseFromBounds, series);
     }
-    return cases;
+    return b.Build();
   }
 };
 
@@ -108,7 +112,7 @@ constexpr SetOpsMix kMixes[] = {
 };
 constexpr int64_t kSetOpsMaxN = int64_t{1} << 17;
 
-class ThetaAccuracySetOps final : public Suite {
+class ThetaAccuracySetOps final : public RecipeSuite {
  public:
   std::string name() const override { return "theta.accuracy_setops"; }
   std::string description() const override {
@@ -116,47 +120,50 @@ class ThetaAccuracySetOps final : public Suite {
            "lgK, p and mode, over seeded trials and a ladder of true counts";
   }
 
-  std::vector<Case> Generate(SuiteScale scale) const override {
-    std::vector<Case> cases;
-    for (size_t mix = 0; mix < std::size(kMixes); ++mix) {
-      const SetOpsMix& m = kMixes[mix];
-      for (int trial = 0; trial < m.trials.At(scale); ++trial) {
-        CaseBuilder b(absl::StrCat("theta/accuracy_setops/", m.series, "/trial=", trial), name(), "theta");
-        DistinctTruths truths(b);
-        const uint64_t seed_s = TrialSeed(400 + mix, trial), seed_t = TrialSeed(500 + mix, trial);
-        b.Step("create", "a", {{"lg_k", m.lg_a}, {"p", m.p_a}});
-        b.Step("create", "b", {{"lg_k", m.lg_b}, {"p", m.p_b}});
-        int64_t fed_a = 0, fed_b_s = 0, fed_b_t = 0;
-        for (int64_t n : HalfOctaveLadder(kSetOpsMaxN)) {
-          GrowTo(b, "a", seed_s, &fed_a, n);
-          GrowTo(b, "b", seed_s, &fed_b_s, n / m.b_divisor / 2);
-          GrowTo(b, "b", seed_t, &fed_b_t, n / m.b_divisor / 2);
-          const std::string u = absl::StrCat("u", n), ru = absl::StrCat("ru", n);
-          b.Step("union", u, {{"lg_k", m.lg_union}});
-          b.Step("merge", u, {{"from", "a"}}).Step("merge", u, {{"from", "b"}});
-          b.Step("result", ru, {{"from", u}, {"ordered", 1}});
-          const std::string i = absl::StrCat("i", n), ri = absl::StrCat("ri", n);
-          b.Step("intersection", i);
-          b.Step("merge", i, {{"from", "a"}}).Step("merge", i, {{"from", "b"}});
-          b.Step("result", ri, {{"from", i}, {"ordered", 1}});
-          // a not b of the ordered compact forms: unless both are ordered, datasketches-cpp
-          // 5.2.0 hashes b into a table that rehashes itself on every insert past half full
-          // (seconds per call at lgK 12; docs/findings-accuracy.md), which would make the full
-          // study hours long.
-          const std::string ca = absl::StrCat("ca", n), cb = absl::StrCat("cb", n), d = absl::StrCat("d", n);
-          b.Step("compact", ca, {{"from", "a"}, {"ordered", 1}});
-          b.Step("compact", cb, {{"from", "b"}, {"ordered", 1}});
-          b.Step("a_not_b", d, {{"a", ca}, {"b", cb}, {"ordered", 1}});
-          for (const auto& [slot, op] : {std::pair{ru, "union"}, {ri, "intersection"}, {d, "a_not_b"}}) {
-            const std::string as = absl::StrCat(op, ".n", n);
-            b.Step("query", slot, EstimateQueries(as));
-            truths.Add(slot, as, kRseFromBounds, absl::StrCat(m.series, "/", op));
-          }
-        }
-        cases.push_back(b.Build());
+  std::vector<CaseRecipe> Recipes(SuiteScale scale) const override {
+    std::vector<CaseRecipe> recipes;
+    for (size_t mix = 0; mix < std::size(kMixes); ++mix)
+      for (int trial = 0; trial < kMixes[mix].trials.At(scale); ++trial)
+        recipes.push_back([=] { return MakeCase(mix, trial); });
+    return recipes;
+  }
+
+ private:
+  Case MakeCase(size_t mix, int trial) const {
+    const SetOpsMix& m = kMixes[mix];
+    CaseBuilder b(absl::StrCat("theta/accuracy_setops/", m.series, "/trial=", trial), name(), "theta");
+    DistinctTruths truths(b);
+    const uint64_t seed_s = TrialSeed(400 + mix, trial), seed_t = TrialSeed(500 + mix, trial);
+    b.Step("create", "a", {{"lg_k", m.lg_a}, {"p", m.p_a}});
+    b.Step("create", "b", {{"lg_k", m.lg_b}, {"p", m.p_b}});
+    int64_t fed_a = 0, fed_b_s = 0, fed_b_t = 0;
+    for (int64_t n : HalfOctaveLadder(kSetOpsMaxN)) {
+      GrowTo(b, "a", seed_s, &fed_a, n);
+      GrowTo(b, "b", seed_s, &fed_b_s, n / m.b_divisor / 2);
+      GrowTo(b, "b", seed_t, &fed_b_t, n / m.b_divisor / 2);
+      const std::string u = absl::StrCat("u", n), ru = absl::StrCat("ru", n);
+      b.Step("union", u, {{"lg_k", m.lg_union}});
+      b.Step("merge", u, {{"from", "a"}}).Step("merge", u, {{"from", "b"}});
+      b.Step("result", ru, {{"from", u}, {"ordered", 1}});
+      const std::string i = absl::StrCat("i", n), ri = absl::StrCat("ri", n);
+      b.Step("intersection", i);
+      b.Step("merge", i, {{"from", "a"}}).Step("merge", i, {{"from", "b"}});
+      b.Step("result", ri, {{"from", i}, {"ordered", 1}});
+      // a not b of the ordered compact forms: unless both are ordered, datasketches-cpp
+      // 5.2.0 hashes b into a table that rehashes itself on every insert past half full
+      // (seconds per call at lgK 12; docs/findings-accuracy.md), which would make the full
+      // study hours long.
+      const std::string ca = absl::StrCat("ca", n), cb = absl::StrCat("cb", n), d = absl::StrCat("d", n);
+      b.Step("compact", ca, {{"from", "a"}, {"ordered", 1}});
+      b.Step("compact", cb, {{"from", "b"}, {"ordered", 1}});
+      b.Step("a_not_b", d, {{"a", ca}, {"b", cb}, {"ordered", 1}});
+      for (const auto& [slot, op] : {std::pair{ru, "union"}, {ri, "intersection"}, {d, "a_not_b"}}) {
+        const std::string as = absl::StrCat(op, ".n", n);
+        b.Step("query", slot, EstimateQueries(as));
+        truths.Add(slot, as, kRseFromBounds, absl::StrCat(m.series, "/", op));
       }
     }
-    return cases;
+    return b.Build();
   }
 };
 

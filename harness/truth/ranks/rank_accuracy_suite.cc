@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "harness/case/case_builder.h"
+#include "harness/family/recipe_suite.h"
 #include "harness/truth/ranks/rank_entries.h"
 #include "harness/truth/ranks/rank_grids.h"
 #include "harness/truth/ranks/rank_trials.h"
@@ -20,7 +21,7 @@ int TrialsOf(const RankStudySize& size, const std::string& item, ItemOrder order
   return main && size.main_series_trials > 0 ? size.main_series_trials : size.trials;
 }
 
-class RankAccuracySuite final : public Suite {
+class RankAccuracySuite final : public RecipeSuite {
  public:
   explicit RankAccuracySuite(RankAccuracyStudy study) : study_(std::move(study)) {}
 
@@ -30,16 +31,16 @@ class RankAccuracySuite final : public Suite {
            "type, order and a ladder of stream lengths; observed error against the stated normalized rank error";
   }
 
-  std::vector<Case> Generate(SuiteScale scale) const override {
+  std::vector<CaseRecipe> Recipes(SuiteScale scale) const override {
     const RankStudySize size = study_.size(scale);
-    std::vector<Case> cases;
+    std::vector<CaseRecipe> recipes;
     for (int k : size.ks)
       for (const std::string& item : size.items)
         for (ItemOrder order : size.orders)
           for (int64_t n : RankTrialLadder(size.max_n))
             for (int trial = 0; trial < TrialsOf(size, item, order); ++trial)
-              cases.push_back(MakeCase(k, item, order, n, trial));
-    return cases;
+              recipes.push_back([=] { return MakeCase(k, item, order, n, trial); });
+    return recipes;
   }
 
  private:
