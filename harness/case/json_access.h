@@ -13,19 +13,24 @@ namespace dsconform {
 
 // Typed reads of JSON object members whose errors name the JSON path
 // ("/ops/2/lg_k: expected an integer, got string"), so a malformed case or
-// known-difference rule points at the exact spot.
-absl::StatusOr<int64_t> RequireInt(const nlohmann::json& obj, const std::string& key, const std::string& path);
-absl::StatusOr<std::string> RequireString(const nlohmann::json& obj, const std::string& key,
-                                          const std::string& path);
-absl::StatusOr<std::optional<int64_t>> OptionalInt(const nlohmann::json& obj, const std::string& key,
-                                                   const std::string& path);
-absl::StatusOr<std::optional<std::string>> OptionalString(const nlohmann::json& obj, const std::string& key,
+// known-difference rule points at the exact spot. For nlohmann::json and
+// nlohmann::ordered_json (an Op's args) alike, read in place: converting one to the other
+// copies the whole object.
+template <typename Json>
+absl::StatusOr<int64_t> RequireInt(const Json& obj, const std::string& key, const std::string& path);
+template <typename Json>
+absl::StatusOr<std::string> RequireString(const Json& obj, const std::string& key, const std::string& path);
+template <typename Json>
+absl::StatusOr<std::optional<int64_t>> OptionalInt(const Json& obj, const std::string& key, const std::string& path);
+template <typename Json>
+absl::StatusOr<std::optional<std::string>> OptionalString(const Json& obj, const std::string& key,
                                                           const std::string& path);
-absl::StatusOr<std::vector<std::string>> OptionalStringList(const nlohmann::json& obj, const std::string& key,
+template <typename Json>
+absl::StatusOr<std::vector<std::string>> OptionalStringList(const Json& obj, const std::string& key,
                                                             const std::string& path);
 // Fails on members outside `allowed`, so a typo is an error rather than ignored.
-absl::Status RejectUnknownKeys(const nlohmann::json& obj, const std::vector<std::string>& allowed,
-                               const std::string& path);
+template <typename Json>
+absl::Status RejectUnknownKeys(const Json& obj, const std::vector<std::string>& allowed, const std::string& path);
 const char* JsonTypeName(const nlohmann::json& j);
 
 }  // namespace dsconform

@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "harness/family/family.h"
@@ -30,7 +31,7 @@ absl::Status ValidateOps(const Case& c, const Family& family, const std::vector<
                          std::set<std::string> images, const std::string& base) {
   const StepVocabulary& vocabulary = family.vocabulary();
   std::map<std::string, std::string> slots;  // slot -> the kind of what it holds
-  std::set<std::string> fields;  // observation names produced so far: each must be unique
+  absl::flat_hash_set<std::string> fields;  // observation names produced so far: each must be unique
   for (size_t i = 0; i < ops.size(); ++i) {
     const Op& op = ops[i];
     const std::string path = absl::StrCat(base, "/", i);

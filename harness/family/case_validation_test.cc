@@ -61,6 +61,20 @@ TEST(CaseValidation, EveryObservationNameIsProducedOnce) {
   EXPECT_TRUE(ValidateCase(named, CompiledFamilies()).ok());
 }
 
+// A query answered on a grid needs the grid, with a value in it.
+TEST(CaseValidation, AGridQueryNeedsItsGrid) {
+  auto kll = [](const nlohmann::ordered_json& args) {
+    return CaseBuilder("kll/t", "kll.t", "kll").Step("create", "a", {{"k", 200}, {"item", "double"}})
+        .Step("query", "a", args).Build();
+  };
+  EXPECT_NE(Error(kll({{"queries", {"quantiles"}}})).find("/ops/1: ranks: the query 'quantiles' needs ranks"),
+            std::string::npos) << Error(kll({{"queries", {"quantiles"}}}));
+  EXPECT_NE(Error(kll({{"queries", {"n", "ranks"}}, {"points", nlohmann::ordered_json::array()}}))
+                .find("points: the query 'ranks' needs points"),
+            std::string::npos);
+  EXPECT_TRUE(ValidateCase(kll({{"queries", {"quantiles"}}, {"ranks", {"0.5"}}}), CompiledFamilies()).ok());
+}
+
 // A truth member is read by the family's kind that carries it; the core knows none by name.
 TEST(CaseValidation, TruthEntriesAreReadByTheFamilysKindsOfTruth) {
   const nlohmann::ordered_json entry = {{"of", "a"}, {"distinct", 10}};

@@ -95,6 +95,13 @@ absl::StatusOr<MemberSpec> ParseMember(const std::string& name, const nlohmann::
   return m;
 }
 
+// Whether args[key] is an array with a string in it (Op::StrList would not be empty), read in place.
+bool HasStringIn(const nlohmann::ordered_json& args, const std::string& key) {
+  auto it = args.find(key);
+  return it != args.end() && it->is_array() &&
+         std::any_of(it->begin(), it->end(), [](const nlohmann::ordered_json& e) { return e.is_string(); });
+}
+
 absl::Status CheckMember(const MemberSpec& m, const Op& op, const std::map<std::string, std::string>& slot_kinds,
                          const std::function<bool(const std::string&, const std::vector<std::string>&)>& fits,
                          const std::function<std::string(const std::string&)>& kind_name) {
@@ -463,7 +470,7 @@ absl::Status StepVocabulary::ValidateStep(const Op& op, const std::map<std::stri
       if (spec == nullptr) return Bad(m.name, absl::StrCat("unknown query '", q, "'"));
       if (!spec->on.empty() && it != slot_kinds.end() && !fits(it->second, spec->on))
         return Bad(m.name, absl::StrCat("'", q, "' is not defined on ", kind_name(it->second)));
-      if (!spec->grid.empty() && op.StrList(spec->grid.c_str()).empty())
+      if (!spec->grid.empty() && !HasStringIn(op.args, spec->grid))
         return Bad(spec->grid, absl::StrCat("the query '", q, "' needs ", spec->grid));
     }
   }
