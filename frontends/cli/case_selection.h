@@ -20,7 +20,7 @@ absl::StatusOr<std::vector<const Suite*>> SelectSuites(const std::vector<std::st
 // Generates the selected suites, keeps the cases whose id matches one of
 // `case_globs` (all when empty; a glob matching nothing is an error listing a
 // few ids), and validates every case before anything runs. The cases are held packed, a suite at
-// a time as it is generated.
+// a time as it is generated (a recipe suite's a slice at a time, on every core).
 absl::StatusOr<CaseStore> SelectCases(const std::vector<std::string>& suite_globs, SuiteScale scale,
                                       const std::vector<std::string>& case_globs);
 
