@@ -61,11 +61,7 @@ class ThetaAccuracy final : public RecipeSuite {
   }
 
   std::vector<CaseRecipe> Recipes(SuiteScale scale) const override {
-    std::vector<CaseRecipe> recipes;
-    for (size_t config = 0; config < std::size(kSketches); ++config)
-      for (int trial = 0; trial < kSketches[config].trials.At(scale); ++trial)
-        recipes.push_back([=] { return MakeCase(config, trial); });
-    return recipes;
+    return TrialRecipes(kSketches, scale, [this](size_t config, int trial) { return MakeCase(config, trial); });
   }
 
  private:
@@ -121,11 +117,7 @@ class ThetaAccuracySetOps final : public RecipeSuite {
   }
 
   std::vector<CaseRecipe> Recipes(SuiteScale scale) const override {
-    std::vector<CaseRecipe> recipes;
-    for (size_t mix = 0; mix < std::size(kMixes); ++mix)
-      for (int trial = 0; trial < kMixes[mix].trials.At(scale); ++trial)
-        recipes.push_back([=] { return MakeCase(mix, trial); });
-    return recipes;
+    return TrialRecipes(kMixes, scale, [this](size_t mix, int trial) { return MakeCase(mix, trial); });
   }
 
  private:

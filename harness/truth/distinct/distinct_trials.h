@@ -4,6 +4,7 @@
 // The pieces every distinct-count accuracy suite builds its trials from, so
 // that their ladders, seeds and queries mean the same in every family.
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -23,6 +24,17 @@ struct Trials {
     return scale == SuiteScale::kSmoke ? smoke : scale == SuiteScale::kReduced ? reduced : full;
   }
 };
+
+// A recipe per trial of each configuration of `configs` (each with its `trials`), in order: the
+// case of configuration index `config` and trial `trial` is make(config, trial).
+template <typename Config, size_t N, typename Make>
+std::vector<CaseRecipe> TrialRecipes(const Config (&configs)[N], SuiteScale scale, Make make) {
+  std::vector<CaseRecipe> recipes;
+  for (size_t config = 0; config < N; ++config)
+    for (int trial = 0; trial < configs[config].trials.At(scale); ++trial)
+      recipes.push_back([=] { return make(config, trial); });
+  return recipes;
+}
 
 // True counts 1, 2, 3, 4, 6, 8, 11, 16, ... up to max_n: two per octave, as in
 // the DataSketches characterization plots.
