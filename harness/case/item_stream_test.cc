@@ -176,11 +176,12 @@ TEST(ItemTape, OrderedDoublesAreQuartersAndStringsSortLikeTheirValues) {
   EXPECT_LT(BlobAt(strings, 0), BlobAt(strings, 1));
 }
 
-// The digits are written by hand for speed: what printf's "%010d" writes, on either side of
-// every width it treats differently.
+// The digits are written by hand for speed, two halves of five: what printf's "%010d" writes, on
+// either side of every width it treats differently and of the halves.
 TEST(ItemTape, OrderedStringItemsAreWhatPrintfWrites) {
   for (int64_t v : {int64_t{0}, int64_t{7}, int64_t{42}, int64_t{999'999'999}, int64_t{1'000'000'000},
-                    int64_t{9'999'999'999}, int64_t{10'000'000'000}, int64_t{123'456'789'012}, int64_t{-1},
+                    int64_t{9'999'999'999}, int64_t{10'000'000'000}, int64_t{99'999}, int64_t{100'000},
+                    int64_t{1'234'509'876}, int64_t{9'999'900'000}, int64_t{123'456'789'012}, int64_t{-1},
                     int64_t{-42}, int64_t{-999'999'999}, int64_t{-1'000'000'000}, INT64_MAX, INT64_MIN}) {
     char want[32];
     std::snprintf(want, sizeof want, "%010lld", static_cast<long long>(v));
