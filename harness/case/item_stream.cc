@@ -172,7 +172,11 @@ char* PutLength(char* p, uint32_t v) {
 class TapeWriter {
  public:
   static constexpr size_t kBufferBytes = 4096;
-  explicit TapeWriter(size_t bytes) { tape_.reserve(bytes); }
+  // Writes into `reuse`'s memory (its contents dropped) where it has room for `bytes`.
+  explicit TapeWriter(size_t bytes, std::string reuse = {}) : tape_(std::move(reuse)) {
+    tape_.clear();
+    tape_.reserve(bytes);
+  }
   // Where the next record goes, with room for `bytes` (at most the buffer's size).
   char* Room(size_t bytes) {
     if (used_ + bytes > sizeof(buffer_)) Flush();
@@ -198,10 +202,10 @@ class TapeWriter {
 // that `write(i, p)` puts at p. The widths are summed first so the tape is allocated once: a tape
 // of millions grown by appending was copied at every doubling, and each item made a string.
 template <typename Width, typename Write>
-std::string BlobTape(size_t n, Width width, Write write) {
+std::string BlobTape(size_t n, Width width, Write write, std::string reuse) {
   size_t total = 0;
   for (size_t i = 0; i < n; ++i) total += 4 + width(i);
-  TapeWriter out(total);
+  TapeWriter out(total, std::move(reuse));
   for (size_t i = 0; i < n; ++i) {
     const auto w = static_cast<uint32_t>(width(i));
     write(i, PutLength(out.Room(4 + w), w));
@@ -213,8 +217,8 @@ std::string BlobTape(size_t n, Width width, Write write) {
 // A tape of n longs or doubles, allocated once and written once (tapes of
 // millions of items are built for every large case).
 template <typename Next>
-std::string FixedWidthTape(size_t n, Next next) {
-  TapeWriter out(n * 8);
+std::string FixedWidthTape(size_t n, Next next, std::string reuse) {
+  TapeWriter out(n * 8, std::move(reuse));
   // A buffer's worth at a time: the loop over its items has no test of the room left.
   for (size_t i = 0; i < n;) {
     const size_t items = std::min(n - i, TapeWriter::kBufferBytes / 8);
@@ -269,23 +273,26 @@ const char* ItemKindName(ItemKind kind) {
   return "?";
 }
 
-std::string EncodeItemTape(const ItemStream& s) {
+std::string EncodeItemTape(const ItemStream& s, std::string reuse) {
   std::string out;
   SplitMix64 rng(s.seed);
   const size_t n = static_cast<size_t>(s.count);
   switch (s.generator) {
     case ItemGenerator::kSequence:
-      return FixedWidthTape(n, [&](size_t i) { return static_cast<uint64_t>(s.start) + i; });
+      return FixedWidthTape(n, [&](size_t i) { return static_cast<uint64_t>(s.start) + i; }, std::move(reuse));
     case ItemGenerator::kSplitMix64:
-      return FixedWidthTape(n, [&](size_t) { return rng.Next(); });
+      return FixedWidthTape(n, [&](size_t) { return rng.Next(); }, std::move(reuse));
     case ItemGenerator::kDoubles: {
       constexpr size_t kSpecials = sizeof(kSpecialDoubles) / sizeof(kSpecialDoubles[0]);
-      return FixedWidthTape(n, [&](size_t i) {
-        if (i >= kSpecials) return rng.Next();
-        uint64_t bits;
-        std::memcpy(&bits, &kSpecialDoubles[i], 8);
-        return bits;
-      });
+      return FixedWidthTape(
+          n,
+          [&](size_t i) {
+            if (i >= kSpecials) return rng.Next();
+            uint64_t bits;
+            std::memcpy(&bits, &kSpecialDoubles[i], 8);
+            return bits;
+          },
+          std::move(reuse));
     }
     case ItemGenerator::kAsciiStrings:
     case ItemGenerator::kAsciiOrEmpty: {
@@ -300,7 +307,8 @@ std::string EncodeItemTape(const ItemStream& s) {
             if (empty(i)) return;
             std::memcpy(p, kPrefix, kPrefixBytes);
             PutDecimal(p + kPrefixBytes, value(i));
-          });
+          },
+          std::move(reuse));
     }
     case ItemGenerator::kUtf8Strings: {
       constexpr size_t kPrefixes = sizeof(kUtf8Prefixes) / sizeof(kUtf8Prefixes[0]);
@@ -312,7 +320,8 @@ std::string EncodeItemTape(const ItemStream& s) {
             const std::string_view pre = prefix(i);
             std::memcpy(p, pre.data(), pre.size());
             PutDecimal(p + pre.size(), value(i));
-          });
+          },
+          std::move(reuse));
     }
     case ItemGenerator::kByteArrays: {
       // Each array draws its length, then one draw per byte. The widths' pass draws the lengths
@@ -324,7 +333,7 @@ std::string EncodeItemTape(const ItemStream& s) {
         lengths.Skip(len);
         total += 4 + len;
       }
-      TapeWriter tape(total);
+      TapeWriter tape(total, std::move(reuse));
       for (size_t i = 0; i < n; ++i) {
         const auto len = static_cast<uint32_t>(rng.Next() % 33);
         char* p = PutLength(tape.Room(4 + len), len);
@@ -337,14 +346,17 @@ std::string EncodeItemTape(const ItemStream& s) {
     case ItemGenerator::kOrderedDoubles: {
       const bool longs = s.generator == ItemGenerator::kOrderedLongs;
       const bool shuffled = s.order == ItemOrder::kShuffled;
-      std::string tape = FixedWidthTape(n, [&](size_t i) {
-        const int64_t v = s.start + (shuffled ? static_cast<int64_t>(i) : OffsetAt(s, static_cast<int64_t>(i)));
-        if (longs) return static_cast<uint64_t>(v);
-        const double d = static_cast<double>(v) / 4.0;
-        uint64_t bits;
-        std::memcpy(&bits, &d, 8);
-        return bits;
-      });
+      std::string tape = FixedWidthTape(
+          n,
+          [&](size_t i) {
+            const int64_t v = s.start + (shuffled ? static_cast<int64_t>(i) : OffsetAt(s, static_cast<int64_t>(i)));
+            if (longs) return static_cast<uint64_t>(v);
+            const double d = static_cast<double>(v) / 4.0;
+            uint64_t bits;
+            std::memcpy(&bits, &d, 8);
+            return bits;
+          },
+          std::move(reuse));
       if (shuffled) ShuffleRecords<8>(tape.data(), n, s.seed);
       return tape;
     }
@@ -366,7 +378,7 @@ std::string EncodeItemTape(const ItemStream& s) {
         for (size_t i = 0; i < n; ++i) shuffled_offsets[i] = static_cast<uint32_t>(i);
         ShuffleRecords<sizeof(uint32_t)>(reinterpret_cast<char*>(shuffled_offsets.data()), n, s.seed);
       }
-      TapeWriter tape(n * kRecord);
+      TapeWriter tape(n * kRecord, std::move(reuse));
       for (size_t i = 0; i < n; ++i) {
         char* p = PutLength(tape.Room(kRecord), 10);
         WriteTenDigits(p, s.start + (shuffled ? int64_t{shuffled_offsets[i]} : OffsetAt(s, static_cast<int64_t>(i))));

@@ -65,8 +65,9 @@ std::string OrderedStringItem(int64_t v);
 
 // The item tape: the one encoding every engine reads (little-endian).
 // long/double: 8 bytes each (doubles as their IEEE-754 bits); string/bytes:
-// a u32 length, then the bytes (UTF-8 for strings).
-std::string EncodeItemTape(const ItemStream& stream);
+// a u32 length, then the bytes (UTF-8 for strings). Written into `reuse`'s memory where it is
+// large enough: a fresh tape of a hundred megabytes costs as much again in page faults.
+std::string EncodeItemTape(const ItemStream& stream, std::string reuse = {});
 
 // JSON form: {"gen":"sequence","start":0,"count":3072} and so on.
 nlohmann::ordered_json ItemStreamToJson(const ItemStream& stream);

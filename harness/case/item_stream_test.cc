@@ -162,6 +162,20 @@ TEST(ItemTape, OrderedTapesAreThePlainOnes) {
         }
 }
 
+// A tape written into the memory of an earlier one (TapeCache) holds nothing of it.
+TEST(ItemTape, ATapeWrittenIntoReusedMemoryIsTheSame) {
+  for (ItemGenerator g : {ItemGenerator::kSequence, ItemGenerator::kSplitMix64, ItemGenerator::kDoubles,
+                          ItemGenerator::kAsciiStrings, ItemGenerator::kUtf8Strings, ItemGenerator::kByteArrays,
+                          ItemGenerator::kAsciiOrEmpty, ItemGenerator::kOrderedLongs, ItemGenerator::kOrderedDoubles,
+                          ItemGenerator::kOrderedStrings})
+    for (ItemOrder o : {ItemOrder::kAscending, ItemOrder::kShuffled})
+      for (size_t old_bytes : {size_t{0}, size_t{100}, size_t{1} << 16}) {
+        const ItemStream s{g, 5, 17, 1000, o};  // the order counts for the ordered generators alone
+        EXPECT_EQ(EncodeItemTape(s, std::string(old_bytes, '\x5a')), EncodeItemTape(s))
+            << ItemGeneratorName(g) << " " << ItemOrderName(o) << " over " << old_bytes << " bytes";
+      }
+}
+
 TEST(ItemTape, OrderedDoublesAreQuartersAndStringsSortLikeTheirValues) {
   ItemStream d{ItemGenerator::kOrderedDoubles, 5, 0, 2, ItemOrder::kDescending};
   const std::string tape = EncodeItemTape(d);

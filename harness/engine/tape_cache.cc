@@ -53,14 +53,15 @@ ItemTape TapeCache::TapeOf(const ItemStream& stream) {
   }
   // A string tape's prefix is found by walking it: outside the lock, as the other worker may wait.
   if (kept) return ItemTape(kept, PrefixBytes(*kept, kind, stream.count));
-  // Made outside the lock: the other worker goes on meanwhile.
-  auto tape = std::make_shared<const std::string>(EncodeItemTape(stream));
-  const auto bytes = static_cast<int64_t>(tape->size());
+  // Made outside the lock, in the memory of a tape it evicts to make room where it can: the other
+  // worker goes on meanwhile.
+  auto tape = std::make_shared<std::string>(EncodeItemTape(stream, MakeRoom(least_bytes)));
+  const auto bytes = static_cast<int64_t>(tape->capacity());
   if (bytes < min_bytes_ || bytes > max_bytes_) return ItemTape(tape);
   std::lock_guard<std::mutex> lock(mu_);
   for (auto it = entries_.begin(); it != entries_.end();) {  // a shorter tape of the key is now useless
     if (it->key == key && it->count <= stream.count) {
-      bytes_ -= static_cast<int64_t>(it->tape->size());
+      bytes_ -= static_cast<int64_t>(it->tape->capacity());
       it = entries_.erase(it);
     } else {
       ++it;
@@ -69,10 +70,33 @@ ItemTape TapeCache::TapeOf(const ItemStream& stream) {
   entries_.push_front({key, stream.count, tape});
   bytes_ += bytes;
   while (bytes_ > max_bytes_ && entries_.size() > 1) {
-    bytes_ -= static_cast<int64_t>(entries_.back().tape->size());
+    bytes_ -= static_cast<int64_t>(entries_.back().tape->capacity());
     entries_.pop_back();
   }
   return ItemTape(tape);
+}
+
+std::string TapeCache::MakeRoom(int64_t bytes) {
+  std::lock_guard<std::mutex> lock(mu_);
+  std::string room;
+  if (bytes_ + bytes <= max_bytes_) return room;
+  // First the least recently used tape that no stage holds and that is about as large (not one of
+  // more than twice the room asked for, which the new tape would keep): evicting a tape a stage
+  // still holds frees nothing until the stage ends, and two workers each hold one.
+  for (auto it = entries_.end(); it != entries_.begin();) {
+    --it;
+    const auto capacity = static_cast<int64_t>(it->tape->capacity());
+    if (it->tape.use_count() != 1 || capacity < bytes || capacity > 2 * bytes) continue;
+    room = std::move(*it->tape);
+    bytes_ -= capacity;
+    entries_.erase(it);
+    break;
+  }
+  while (bytes_ + bytes > max_bytes_ && !entries_.empty()) {
+    bytes_ -= static_cast<int64_t>(entries_.back().tape->capacity());
+    entries_.pop_back();
+  }
+  return room;
 }
 
 }  // namespace dsconform

@@ -36,9 +36,14 @@ class TapeCache {
   using Key = std::tuple<int, int, int64_t, uint64_t, int64_t>;  // generator, order, start, seed, count
   struct Entry {
     Key key;
-    int64_t count;                            // items in `tape`
-    std::shared_ptr<const std::string> tape;  // the longest tape of `key` made so far
+    int64_t count;                      // items in `tape`
+    std::shared_ptr<std::string> tape;  // the longest tape of `key` made so far
   };
+
+  // Evicts tapes until `bytes` more fit, one no stage holds any more and about that large first,
+  // and returns that one's memory (else an empty string): reusing a tape's pages saves the page
+  // faults of a fresh one, as much again as writing it. Then the least recently used.
+  std::string MakeRoom(int64_t bytes);
 
   const int64_t max_bytes_, min_bytes_;
   std::mutex mu_;

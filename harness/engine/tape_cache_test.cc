@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <vector>
+
 namespace dsconform {
 namespace {
 
@@ -79,11 +81,36 @@ TEST(TapeCache, AShorterTapeOfAStreamIsAPrefixOfTheLongestOne) {
 TEST(TapeCache, KeepsNoMoreThanItsLimitAndTapesOutliveTheirEviction) {
   TapeCache cache(/*max_bytes=*/3 * 8000, 0);  // three tapes of 1000 longs
   const ItemTape first = cache.TapeOf(Stream(ItemGenerator::kSplitMix64, 1000, 1));
-  for (uint64_t seed = 2; seed <= 4; ++seed) cache.TapeOf(Stream(ItemGenerator::kSplitMix64, 1000, seed));
+  std::vector<ItemTape> held;  // in use by stages: none lends its memory
+  for (uint64_t seed = 2; seed <= 4; ++seed)
+    held.push_back(cache.TapeOf(Stream(ItemGenerator::kSplitMix64, 1000, seed)));
   // Seed 1 was the least recently used: asked again, it is made anew, equal to what it was.
   const ItemTape again = cache.TapeOf(Stream(ItemGenerator::kSplitMix64, 1000, 1));
   EXPECT_NE(again->data(), first->data());
   EXPECT_EQ(*again, *first);
+}
+
+TEST(TapeCache, ATapeNoStageHoldsLendsItsMemoryToTheNextOneAndIsEvictedFirst) {
+  TapeCache cache(/*max_bytes=*/2 * 8000, 0);  // two tapes of 1000 longs
+  const ItemTape first = cache.TapeOf(Stream(ItemGenerator::kSplitMix64, 1000, 1));  // held throughout
+  const char* second_memory;
+  {
+    const ItemTape second = cache.TapeOf(Stream(ItemGenerator::kSplitMix64, 1000, 2));
+    second_memory = second->data();
+  }
+  // No room for a third: the second, which nothing holds, goes and lends it its memory, although
+  // the first was used less recently.
+  const ItemTape third = cache.TapeOf(Stream(ItemGenerator::kSplitMix64, 1000, 3));
+  EXPECT_EQ(third->data(), second_memory);
+  EXPECT_EQ(std::string(*third), EncodeItemTape(Stream(ItemGenerator::kSplitMix64, 1000, 3)));
+  EXPECT_EQ(cache.TapeOf(Stream(ItemGenerator::kSplitMix64, 1000, 1))->data(), first->data());
+  // Every tape held now: the least recently used (the third) is evicted and the fourth made anew.
+  const ItemTape fourth = cache.TapeOf(Stream(ItemGenerator::kSplitMix64, 1000, 4));
+  EXPECT_NE(fourth->data(), third->data());
+  EXPECT_NE(fourth->data(), first->data());
+  EXPECT_EQ(std::string(*third), EncodeItemTape(Stream(ItemGenerator::kSplitMix64, 1000, 3)));
+  EXPECT_EQ(std::string(*fourth), EncodeItemTape(Stream(ItemGenerator::kSplitMix64, 1000, 4)));
+  EXPECT_NE(cache.TapeOf(Stream(ItemGenerator::kSplitMix64, 1000, 3))->data(), third->data());
 }
 
 TEST(TapeCache, SmallTapesAreMadeAfresh) {
