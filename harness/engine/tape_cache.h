@@ -17,7 +17,8 @@ namespace dsconform {
 // tape at full scale that is one 128 MB tape read at many lengths, countmin.items the same strings
 // for every shape of sketch, kll.versions the same streams for several k (a shuffled, descending
 // or alternating stream is served its own tape only). Tapes under `min_bytes` are generated
-// afresh. Holds at most `max_bytes` of tapes (the least recently used go first); safe to share
+// afresh. Holds at most `max_bytes` of tapes: to make room, a tape no stage holds any more goes
+// first and lends its memory to the new one (MakeRoom), then the least recently used. Safe to share
 // between workers.
 class TapeCache {
  public:
