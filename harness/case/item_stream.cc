@@ -361,27 +361,17 @@ std::string EncodeItemTape(const ItemStream& s, std::string reuse) {
       return tape;
     }
     case ItemGenerator::kOrderedStrings: {
-      // Items of other lengths than ten, or more than 4-byte indexes count.
-      if (s.start < 0 || s.start > kTenDigits - s.count || n > std::numeric_limits<uint32_t>::max()) {
+      if (s.start < 0 || s.start > kTenDigits - s.count) {  // items of other lengths than ten
         for (int64_t offset : OrderedOffsets(s)) PutBlob(out, OrderedStringItem(s.start + offset));
         break;
       }
-      // Records of one width (a length of 10, then the digits), written once in the stream's order.
-      // A shuffled order is made over 4-byte indexes (a megabyte for a quarter of a million items,
-      // within the cache) rather than by swapping the 14-byte records in place: the same draws give
-      // the same order.
+      // Records of one width (a length of 10, then the digits), written once in the stream's order: a
+      // shuffled order is made over the offsets rather than by swapping the 14-byte records in place
+      // (the same draws give the same order).
       constexpr size_t kRecord = 4 + 10;
-      const bool shuffled = s.order == ItemOrder::kShuffled;
-      std::vector<uint32_t> shuffled_offsets;
-      if (shuffled) {
-        shuffled_offsets.resize(n);
-        for (size_t i = 0; i < n; ++i) shuffled_offsets[i] = static_cast<uint32_t>(i);
-        ShuffleRecords<sizeof(uint32_t)>(reinterpret_cast<char*>(shuffled_offsets.data()), n, s.seed);
-      }
       TapeWriter tape(n * kRecord, std::move(reuse));
-      for (size_t i = 0; i < n; ++i) {
-        char* p = PutLength(tape.Room(kRecord), 10);
-        WriteTenDigits(p, s.start + (shuffled ? int64_t{shuffled_offsets[i]} : OffsetAt(s, static_cast<int64_t>(i))));
+      for (int64_t offset : OrderedOffsets(s)) {
+        WriteTenDigits(PutLength(tape.Room(kRecord), 10), s.start + offset);
         tape.Wrote(kRecord);
       }
       return tape.Finish();
