@@ -46,7 +46,7 @@ ABSL_FLAG(int64_t, engine_memory, 0,
           "(for fuzzing: a damaged image that asks for gigabytes is refused or crashes, not swapped)");
 ABSL_FLAG(int64_t, memory, 0,
           "MiB a run may hold at once, its engines and the Java heap included (0: a quarter of the machine's "
-          "memory, at most 4096); the Java heap is two fifths of it unless --jvm_options gives -Xmx, the cases "
+          "memory, at most 4096); the Java heap is a third of it unless --jvm_options gives -Xmx, the cases "
           "are admitted within the rest, and a case that alone would need more is refused before anything runs");
 ABSL_FLAG(std::string, java_jar, "", "a datasketches-java jar to run as java@<its version> (e.g. built from a commit)");
 ABSL_FLAG(double, outlier_sigmas, 6,

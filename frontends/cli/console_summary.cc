@@ -68,7 +68,7 @@ void ConsoleSummary::PrintOutOfMemoryAdvice(std::FILE* out) const {
   if (out_of_memory_ > 0)
     std::fprintf(out,
                  "%lld records ran out of Java heap (OutOfMemoryError): the cases are larger than the heap, which "
-                 "is two fifths of --memory; give the run more with --memory=MiB, or the heap alone with "
+                 "is a third of --memory; give the run more with --memory=MiB, or the heap alone with "
                  "--jvm_options=-Xmx8g\n",
                  static_cast<long long>(out_of_memory_));
 }
