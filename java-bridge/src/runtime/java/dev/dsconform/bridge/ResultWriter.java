@@ -48,11 +48,21 @@ final class ResultWriter {
     for (int i = 0; i < 4; ++i) at[stageStart + i] = (byte) (fieldCount >>> (8 * i));
   }
 
-  void bytes(String name, byte[] value) {
+  /** Where a bytes field's value lies in the result, to be read again before the result is handed over. */
+  record Span(int chunk, int offset, int length) {}
+
+  Span bytes(String name, byte[] value) {
     long start = System.nanoTime();
     field(name, BYTES, 4 + value.length);
+    Span at = new Span(chunks.size() - 1, size + 4, value.length);  // after the value's u32 length
     blob(value);
     copyNanos += System.nanoTime() - start;
+    return at;
+  }
+
+  /** A copy of a value bytes() wrote; a chunk given up keeps its offsets (trimmed() cuts only its tail). */
+  byte[] copyOf(Span at) {
+    return Arrays.copyOfRange(chunks.get(at.chunk()), at.offset(), at.offset() + at.length());
   }
 
   /** Time spent copying images into the result: the harness's, not the library's (`dsconform bench`). */

@@ -10,7 +10,9 @@ final class StageContext {
   final boolean direct;  // java-direct: sketches and unions live in a MemorySegment
   final ResultWriter out;
   private final Map<String, ProgramReader.ImageRef> inputImages;
-  private final Map<String, byte[]> writtenImages = new HashMap<>();
+  // Where the result holds each image the stage wrote: read from there again, so an image is held
+  // once, not also as the array the library gave (a stage writing many large images ran out of heap).
+  private final Map<String, ResultWriter.Span> writtenImages = new HashMap<>();
   private long copyNanos = 0;
 
   StageContext(ByteBuffer[] blobs, boolean direct, ResultWriter out, Map<String, ProgramReader.ImageRef> inputImages) {
@@ -27,8 +29,7 @@ final class StageContext {
 
   /** Records an image field, so a later deserialize step of this stage can read it by name. */
   void image(String field, byte[] bytes) {
-    writtenImages.put(field, bytes);
-    out.bytes(field, bytes);
+    writtenImages.put(field, out.bytes(field, bytes));
   }
 
   /**
@@ -38,8 +39,8 @@ final class StageContext {
   byte[] imageCopy(String field) {
     long start = System.nanoTime();
     try {
-      byte[] written = writtenImages.get(field);
-      if (written != null) return written.clone();
+      ResultWriter.Span written = writtenImages.get(field);
+      if (written != null) return out.copyOf(written);
       ProgramReader.ImageRef ref = inputImages.get(field);
       if (ref == null) throw new IllegalArgumentException("no image named " + field + " in this stage");
       ByteBuffer image = blobs[ref.blob()];
