@@ -48,6 +48,17 @@ absl::StatusOr<std::unique_ptr<Engine>> EngineIn96MiBHeap() {
   return (*factory)->Create();
 }
 
+// The steps of a Theta sketch written `images` times as images of 64 KiB, s0.updatable and on (an
+// lgK 12 update sketch in estimation mode, its table at 2^13 entries).
+nlohmann::json ImagesOfOneSketch(int images) {
+  nlohmann::json ops = nlohmann::json::parse(R"([
+    {"op": "create", "sketch": "a", "lg_k": 12},
+    {"op": "update", "sketch": "a", "items": {"gen": "splitmix64", "seed": 1, "count": 20000}}])");
+  for (int i = 0; i < images; ++i)
+    ops.push_back({{"op", "serialize"}, {"sketch", "a"}, {"form", "updatable"}, {"as", absl::StrCat("s", i)}});
+  return ops;
+}
+
 TEST(JavaBridgeMemory, HundredThousandCasesKeepHeapAndResidentMemoryFlat) {
   auto engine = EngineIn96MiBHeap();
   ASSERT_TRUE(engine.ok()) << engine.status();
@@ -83,15 +94,9 @@ TEST(JavaBridgeMemory, AResultThatOutgrowsTheHeapEndsItsStageWithAnErrorField) {
   auto engine = EngineIn96MiBHeap();
   ASSERT_TRUE(engine.ok()) << engine.status();
 
-  // 2000 images of 64 KiB (an lgK 12 update sketch in estimation mode, its table at 2^13 entries):
-  // the library's small allocations succeed while the result's buffer fails to grow, mid-field in
-  // a writer that does not reserve first.
-  nlohmann::json ops = nlohmann::json::parse(R"([
-    {"op": "create", "sketch": "a", "lg_k": 12},
-    {"op": "update", "sketch": "a", "items": {"gen": "splitmix64", "seed": 1, "count": 20000}}])");
-  for (int i = 0; i < 2000; ++i)
-    ops.push_back({{"op", "serialize"}, {"sketch", "a"}, {"form", "updatable"}, {"as", absl::StrCat("s", i)}});
-  auto big = CaseFromJson({{"id", "big"}, {"family", "theta"}, {"ops", ops}});
+  // 2000 images of 64 KiB: the library's small allocations succeed while the result's buffer fails
+  // to grow, mid-field in a writer that does not reserve first.
+  auto big = CaseFromJson({{"id", "big"}, {"family", "theta"}, {"ops", ImagesOfOneSketch(2000)}});
   ASSERT_TRUE(big.ok()) << big.status();
   const Case small = SmallCase(7);
   const std::vector<PreparedStage> stages = {PrepareStage(*big, big->ops), PrepareStage(small, small.ops)};
@@ -112,12 +117,8 @@ TEST(JavaBridgeMemory, AResultThatOutgrowsTheHeapEndsItsStageWithAnErrorField) {
 TEST(JavaBridgeMemory, AStageHoldsEachImageItWritesOnce) {
   auto engine = EngineIn96MiBHeap();
   ASSERT_TRUE(engine.ok()) << engine.status();
-  nlohmann::json ops = nlohmann::json::parse(R"([
-    {"op": "create", "sketch": "a", "lg_k": 12},
-    {"op": "update", "sketch": "a", "items": {"gen": "splitmix64", "seed": 1, "count": 20000}}])");
   constexpr int kImages = 800;
-  for (int i = 0; i < kImages; ++i)
-    ops.push_back({{"op", "serialize"}, {"sketch", "a"}, {"form", "updatable"}, {"as", absl::StrCat("s", i)}});
+  nlohmann::json ops = ImagesOfOneSketch(kImages);
   ops.push_back({{"op", "deserialize"}, {"sketch", "b"}, {"image", "s0.updatable"}, {"mode", "heapify"}});
   ops.push_back({{"op", "query"}, {"sketch", "a"}, {"queries", {"estimate", "retained"}}});
   ops.push_back({{"op", "query"}, {"sketch", "b"}, {"queries", {"estimate", "retained"}}});
